@@ -1,0 +1,107 @@
+"""The `ezkit` command line: a root group that loads each command on first use.
+
+Commands are thin (parse, call the rules, print). Every error ezkit raises,
+and every click usage error, is turned into one line on stderr and an exit
+code here, in one place: 2 for a usage error, 1 for an invalid document or
+move. `--debug` (or EZKIT_DEBUG=1) shows the traceback instead.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import Any
+
+import click
+
+from ezkit import __version__
+from ezkit.errors import EzkitError
+
+# name -> "module:attribute"; a command's module is imported only when it runs,
+# so `ezkit roll` never pays for the PDF, database or card-game code.
+COMMANDS = {
+    "roll": "ezkit.cli.roll:roll",
+    "odds": "ezkit.cli.odds:odds",
+    "dice": "ezkit.cli.odds:dice_group",
+    "action": "ezkit.cli.action:action",
+}
+
+
+class LazyGroup(click.Group):
+    """A click group whose commands are imported when first asked for."""
+
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            module, _, attribute = self.lazy[cmd_name].partition(":")
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, cmd_name)
+
+    def main(self, args: Any = None, prog_name: str | None = None, **kwargs: Any) -> Any:
+        standalone = kwargs.pop("standalone_mode", True)
+        if not standalone:
+            return super().main(args, prog_name, standalone_mode=False, **kwargs)
+        argv = list(sys.argv[1:] if args is None else args)
+        debug = "--debug" in argv or os.environ.get("EZKIT_DEBUG") == "1"
+        try:
+            code = super().main(argv, prog_name, standalone_mode=False, **kwargs)
+        except click.exceptions.Abort:
+            click.echo("Aborted.", err=True)
+            sys.exit(1)
+        except click.ClickException as error:
+            if debug:
+                raise
+            click.echo(f"Error: {_one_line(error.format_message())}", err=True)
+            sys.exit(error.exit_code)
+        except EzkitError as error:
+            if debug:
+                raise
+            click.echo(f"Error: {_one_line(str(error))}", err=True)
+            sys.exit(error.exit_code)
+        except OSError as error:
+            if debug:
+                raise
+            click.echo(f"Error: {_one_line(str(error))}", err=True)
+            sys.exit(1)
+        except Exception as error:
+            # A bug, not bad input: one line and the way to see more.
+            if debug:
+                raise
+            click.echo(
+                f"Error: internal error ({type(error).__name__}: {_one_line(str(error))}); "
+                "run again with --debug for the traceback and please report it",
+                err=True,
+            )
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+@click.group(
+    cls=LazyGroup,
+    lazy=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="Example: ezkit action Great --mod 1 --difficulty Superb --roll -1",
+)
+@click.version_option(__version__, "--version", prog_name="ezkit")
+@click.option("--debug", is_flag=True, help="Show a traceback on errors.")
+def cli(debug: bool) -> None:
+    """ezkit: a game master's toolkit for EZFudge.
+
+    Roll on the Ladder, resolve actions, and know the exact odds.
+    """
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli.main(prog_name="ezkit")

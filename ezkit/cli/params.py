@@ -1,0 +1,92 @@
+"""click parameter types and shared options for ezkit's commands."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from ezkit import dice, ladder
+from ezkit.errors import InputError
+
+# Negative ranks and rolls (`ezkit action -1`, `--roll -2`) are values, not options.
+NUMBERS_ARE_VALUES = {"ignore_unknown_options": True}
+
+
+class Rank(click.ParamType):
+    """A rank on the Ladder, by name, prefix, number or `Great (+3)` (EZ-1)."""
+
+    name = "rank"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        try:
+            return ladder.parse(value)
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+
+
+class Roll(click.ParamType):
+    """A roll given by hand: a whole number from -4 to +4 (EZ-11)."""
+
+    name = "roll"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a whole number: a roll is -4 to +4 (EZ-11)", param, ctx)
+        try:
+            return dice.check_roll(number)
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+
+
+class Method(click.ParamType):
+    """A dice method by name or alias (4dF, 3d6, d100, poker, 2d10, d20, 4d3-8)."""
+
+    name = "method"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> dice.Method:
+        if isinstance(value, dice.Method):
+            return value
+        try:
+            return dice.method(value)
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+
+
+RANK = Rank()
+ROLL = Roll()
+METHOD = Method()
+FOE_ROLL = click.Choice(["none", "1df", "4df"], case_sensitive=False)
+
+
+def json_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--json", "as_json", is_flag=True, help="Print one JSON document and nothing else."
+    )(command)
+
+
+def seed_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--seed", type=int, default=None, help="Seed the dice, to replay a roll exactly."
+    )(command)
+
+
+def emit_json(document: Any) -> None:
+    click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def pick_seed(seed: int | None) -> int:
+    """The seed given, or a fresh one that the output shows so the roll can be replayed."""
+    if seed is not None:
+        return seed
+    import secrets
+
+    return secrets.randbelow(2**31)
