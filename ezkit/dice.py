@@ -107,7 +107,7 @@ class FudgeDice(Method):
         return Roll(self.name, faces, sum(faces))
 
     def distribution(self) -> Distribution:
-        return _sum_distribution([3] * self.dice, offset=-2 * self.dice)
+        return _complete(_sum_distribution([3] * self.dice, offset=-2 * self.dice))
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,7 @@ class SumDice(Method):
         return Roll(self.name, faces, sum(faces) + self.offset)
 
     def distribution(self) -> Distribution:
-        return _sum_distribution(self.dice, offset=self.offset)
+        return _complete(_sum_distribution(self.dice, offset=self.offset))
 
 
 @dataclass(frozen=True)
