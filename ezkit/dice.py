@@ -15,6 +15,7 @@ The modifier is added to the -4..+4 value the method reads.
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from abc import ABC, abstractmethod
@@ -22,7 +23,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from random import Random
 from typing import Any, Protocol
 
@@ -374,8 +374,9 @@ def _build(name: str, spec: Mapping[str, Any]) -> Method:
 
 @cache
 def _data() -> dict[str, Any]:
-    text = resources.files("ezkit.data").joinpath("dice.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    # A plain path, not importlib.resources: it costs 5 ms of start-up.
+    with open(os.path.join(os.path.dirname(__file__), "data", "dice.toml"), "rb") as handle:
+        return tomllib.load(handle)
 
 
 @cache

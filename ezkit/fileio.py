@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write text to path atomically: a temp file beside it, fsync, rename."""
+    import tempfile  # only commands that write pay for it
+
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)

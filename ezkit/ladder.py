@@ -115,7 +115,7 @@ def _parse_word(word: str, raw: str) -> int:
 
 
 def _suggestion(word: str) -> str:
-    close = difflib.get_close_matches(word.lower(), list(_LOWER), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word.lower(), list(_LOWER), n=1, cutoff=0.5)
     if not close:
         return ""
     return f"; did you mean {name(_LOWER[close[0]])!r}?"

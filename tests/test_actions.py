@@ -10,7 +10,9 @@ from ezkit import actions, ladder
 
 def test_lightfingers_louie() -> None:
     """A Great Cat Burglar, +1 for fine lockpicks, rolls -1 against a Superb lock."""
-    louie = actions.resolve(ladder.parse("Great"), -1, modifier=1, difficulty=ladder.parse("Superb"))
+    louie = actions.resolve(
+        ladder.parse("Great"), -1, modifier=1, difficulty=ladder.parse("Superb")
+    )
     assert louie.result == 3
     assert ladder.name(louie.result) == "Great"
     assert not louie.success
@@ -87,10 +89,14 @@ def test_mathless_ends_where_the_arithmetic_does(
     assert action.success == (action.outcome >= 0)
     assert action.margin == abs(action.outcome)
     steps = actions.mathless(action)
-    assert any(f"the action result: {ladder.with_article(action.result)} action" in s for s in steps)
+    assert any(
+        f"the action result: {ladder.with_article(action.result)} action" in s for s in steps
+    )
     verdict = "Success" if action.success else "Failure"
     assert steps[-1].startswith(f"{ladder.label(action.outcome)}:")
     assert f"{verdict} Margin {action.margin}." in steps[-1]
     # Spending the Fudge Points a failure asks for always turns it into a success.
-    fixed = actions.resolve(rank, roll, modifier, difficulty, foe, points + action.points_to_succeed())
+    fixed = actions.resolve(
+        rank, roll, modifier, difficulty, foe, points + action.points_to_succeed()
+    )
     assert fixed.success

@@ -82,7 +82,9 @@ def test_rounding_is_half_up(p: Fraction, one_decimal: str, book: str) -> None:
 
 
 @pytest.mark.parametrize("foe_roll, foe_dice", [("none", 0), ("1df", 1), ("4df", 4)])
-@pytest.mark.parametrize("rank, difficulty, modifier", [(2, 3, 0), (3, 4, 1), (-1, 2, 2), (1, 1, 0)])
+@pytest.mark.parametrize(
+    "rank, difficulty, modifier", [(2, 3, 0), (3, 4, 1), (-1, 2, 2), (1, 1, 0)]
+)
 def test_foe_rolls_against_brute_force(
     foe_roll: str, foe_dice: int, rank: int, difficulty: int, modifier: int
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -87,6 +88,4 @@ def pick_seed(seed: int | None) -> int:
     """The seed given, or a fresh one that the output shows so the roll can be replayed."""
     if seed is not None:
         return seed
-    import secrets
-
-    return secrets.randbelow(2**31)
+    return int.from_bytes(os.urandom(4), "big") >> 1

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The tour `make demo` runs: what a game master does with ezkit at the table.
+set -euo pipefail
+
+section() { printf '\n== %s ==\n' "$1"; }
+
+section "Roll four Fudge dice, and the book's other ways to roll"
+ezkit roll --seed 7
+ezkit roll 4dF+2 --seed 7
+ezkit roll 3d6-1 --times 3 --seed 7
+ezkit roll d20 --times 3 --seed 20
+ezkit roll poker --times 4 --seed 52
+
+section "Lightfingers Louie, a Great Cat Burglar with fine lockpicks (+1), rolls -1 on a Superb lock"
+ezkit action Great --mod 1 --difficulty Superb --roll -1
+ezkit action Great --mod 1 --difficulty Superb --roll -1 --mathless
+
+section "A contest with a foe roll, replayable from its seed"
+ezkit action Good --difficulty Good --foe-roll 1df --seed 3
+
+section "The odds: the book's Percentages table, computed"
+ezkit odds
+ezkit odds --rank Good --difficulty Great
+
+section "How the other dice compare with 4dF"
+ezkit dice compare
