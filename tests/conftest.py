@@ -53,7 +53,7 @@ def enumerate_outcomes(experiment: Callable[[Any], int]) -> dict[int, Fraction]:
             value = experiment(_Replay(prefix))
         except _Branch as branch:
             share = weight / (branch.high - branch.low + 1)
-            stack.extend((prefix + [v], share) for v in range(branch.low, branch.high + 1))
+            stack.extend(([*prefix, v], share) for v in range(branch.low, branch.high + 1))
             continue
         result[value] = result.get(value, Fraction(0)) + weight
     return result

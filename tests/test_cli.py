@@ -311,8 +311,8 @@ def test_roll_and_action_do_not_import_heavy_modules(tmp_path: Path) -> None:
         "for args in (['roll', '--seed', '1'], ['action', 'Fair', '--roll', '0']):\n"
         "    try: cli.main(args)\n"
         "    except SystemExit: pass\n"
-        "heavy = [m for m in ('rich', 'weasyprint', 'pydantic', 'tinydb', 'jinja2') if m in sys.modules]\n"
-        "print(heavy)\n"
+        "heavy = ('rich', 'weasyprint', 'pydantic', 'tinydb', 'jinja2')\n"
+        "print([m for m in heavy if m in sys.modules])\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]"

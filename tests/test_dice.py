@@ -254,7 +254,7 @@ def test_rolls_stay_on_the_range_and_replay_from_the_seed(name: str, seed: int) 
 
 @pytest.mark.parametrize("value", [-5, 5, 9])
 def test_a_given_roll_must_be_on_the_dice(value: int) -> None:
-    with pytest.raises(DiceError, match="outside -4..\\+4"):
+    with pytest.raises(DiceError, match=re.escape("outside -4..+4")):
         dice.check_roll(value)
 
 
