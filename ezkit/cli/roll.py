@@ -22,6 +22,7 @@ from ezkit.fileio import write_atomic
 
 @click.command(
     context_settings=NUMBERS_ARE_VALUES,
+    short_help="Roll dice (4dF or another method) and read them on the Ladder.",
     epilog="""\b
 Examples:
   ezkit roll                      4dF, the default
