@@ -4,6 +4,7 @@
     ├── InputError              a value typed on the command line is wrong (exit 2)
     │   ├── RankError           not a rank on the Ladder (EZ-1)
     │   └── DiceError           not a dice expression or method, or a roll out of range
+    ├── UnreadableError         a file cannot be read or parsed (exit 2)
     └── DocumentError           a file (character, save, rules) is invalid (exit 1)
 
 The core never imports click: it raises these, and the CLI turns each into one
@@ -31,6 +32,12 @@ class RankError(InputError):
 
 class DiceError(InputError):
     """An unknown dice method, a malformed expression, or a roll out of range."""
+
+
+class UnreadableError(EzkitError):
+    """A file that cannot be read or does not parse (YAML, JSON): nothing to validate."""
+
+    exit_code = 2
 
 
 class DocumentError(EzkitError):

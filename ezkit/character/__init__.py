@@ -1,0 +1,1 @@
+"""EZFudge characters: the model, the build checks, derived values, advancement."""

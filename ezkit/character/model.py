@@ -1,0 +1,231 @@
+"""The EZFudge character as a document (pydantic v2, validated at the edge).
+
+A character file holds the traits as the player built them; a people package
+(EZ-8) is applied on top to give the traits used in play (`effective`).
+Improvements bought with Experience change the stored traits and are kept in
+the history, so the build can always be checked as it was made.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, model_validator
+
+from ezkit import ladder
+
+SCHEMA_VERSION = 1
+
+#: A rank as the Ladder allows it (`Great`, `+3`, `Great (+3)`), kept as its number
+#: and written back as the book's label.
+Rank = Annotated[
+    int,
+    BeforeValidator(ladder.parse),
+    PlainSerializer(ladder.label, return_type=str, when_used="json"),
+    Field(json_schema_extra={"examples": ["Great", "+3", "Great (+3)"]}),
+]
+
+
+def _named(value: Any) -> Any:
+    """Let a bare string stand for an object with just that name."""
+    return {"name": value} if isinstance(value, str) else value
+
+
+class Doc(BaseModel):
+    """A strict document part: unknown keys are errors, not silently dropped."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Role(Doc):
+    """A role (a skill group) at a rank, maybe with a specialty (EZ-3, EZ-4)."""
+
+    name: str = Field(min_length=1)
+    rank: Rank
+    specialty: str | None = None
+    specialty_required: bool = Field(
+        False, description="The GM rules this role must be specialized (EZ-4)."
+    )
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.specialty})" if self.specialty else self.name
+
+
+class Attributes(Doc):
+    """The four attributes (EZ-2)."""
+
+    body: Rank
+    agility: Rank
+    mind: Rank
+    will: Rank
+
+
+class Gift(Doc):
+    """An unranked advantage; a supernormal gift counts as 2 gifts or more (EZ-5)."""
+
+    name: str = Field(min_length=1)
+    supernormal: bool = False
+    weight: int | None = Field(None, description="Gifts it counts as (default 1, supernormal 2).")
+    cpd: int = Field(0, description="Defence it adds to CPD, as Toughness +1 (EZ-10).")
+    note: str = ""
+
+
+class Fault(Doc):
+    """An unranked limitation; in the flowchart, what it bought (EZ-5)."""
+
+    name: str = Field(min_length=1)
+    bought: Literal["gift", "attributes", "roles", "attribute-and-roles"] | None = Field(
+        None,
+        description="Flowchart only: 1 gift, 2 attribute ranks, 4 role points, "
+        "or 1 attribute rank and 2 role points (EZ-5).",
+    )
+    note: str = ""
+
+
+class Swap(Doc):
+    """One trait swap (EZ-6): amounts given (negative) and got (positive)."""
+
+    gifts: int = 0
+    attributes: int = 0
+    roles: int = 0
+    note: str = ""
+
+
+class Weapon(Doc):
+    """A weapon: a row of the melee or ranged table, or one described in full (EZ-10)."""
+
+    name: str = Field(min_length=1)
+    type: str | None = Field(None, description="Table row or example it counts as.")
+    kind: Literal["melee", "ranged"] | None = None
+    damage_factor: int | None = None
+    inj: int | None = Field(None, description="A ranged weapon's INJ (the GM's pick).")
+    quality: bool = Field(False, description="Quality or unique melee weapon: INJ +1.")
+    note: str = ""
+
+
+class Armor(Doc):
+    name: str = Field(min_length=1)
+    bonus: int | None = Field(None, description="Armor bonus; from the table when left out.")
+
+
+class DefenceModifier(Doc):
+    source: str = Field(min_length=1)
+    value: int
+
+
+class PeoplePackage(Doc):
+    """A GM's package of traits for a people (EZ-8), applied after trait swapping."""
+
+    schema_version: Literal[1] = SCHEMA_VERSION
+    name: str = Field(min_length=1)
+    description: str = ""
+    mass_scale: int = Field(0, description="Change to Mass Scale.")
+    attributes: dict[Literal["body", "agility", "mind", "will"], int] = Field(
+        default_factory=dict, description="Changes to attributes, in ranks."
+    )
+    roles: list[Role] = Field(default_factory=list, description="Roles the package adds.")
+    gifts: list[Annotated[Gift, BeforeValidator(_named)]] = Field(default_factory=list)
+    faults: list[Annotated[Fault, BeforeValidator(_named)]] = Field(default_factory=list)
+    cost: int | None = Field(None, description="Build points, counted when given (EZ-7).")
+
+
+class WoundMark(Doc):
+    """A marked box on the wound track (EZ-15, EZ-16)."""
+
+    level: str
+    rolled: str = Field(description="The level the wound was rolled at, before promotion.")
+    stun: bool = False
+
+
+class HistoryEntry(Doc):
+    """One change to the character: awards, spending, improvements (EZ-12, EZ-13)."""
+
+    time: datetime
+    kind: Literal[
+        "created",
+        "award",
+        "spend",
+        "convert",
+        "improve",
+        "add-gift",
+        "remove-fault",
+        "note",
+    ]
+    reason: str = ""
+    fudge_points: int = 0
+    experience: int = 0
+    trait: str | None = None
+    trait_kind: Literal["role", "attribute"] | None = None
+    from_rank: int | None = None
+    to_rank: int | None = None
+    gift: Gift | None = None
+    fault: Fault | None = None
+
+
+class Character(Doc):
+    """An EZFudge character, as built by the flowchart or by point-buy."""
+
+    schema_version: Literal[1] = SCHEMA_VERSION
+    name: str = Field(min_length=1)
+    player: str = ""
+    idea: str = ""
+    build: Literal["flowchart", "point-buy"] = "flowchart"
+    people: str = Field("", description="The character's people (species and culture).")
+    people_package: PeoplePackage | None = None
+    roles: list[Role] = Field(default_factory=list)
+    attributes: Attributes
+    mass_scale: int = 0
+    gifts: list[Annotated[Gift, BeforeValidator(_named)]] = Field(default_factory=list)
+    faults: list[Annotated[Fault, BeforeValidator(_named)]] = Field(default_factory=list)
+    swaps: list[Swap] = Field(default_factory=list)
+    fudge_points: int = Field(3, ge=0)
+    experience: int = Field(0, ge=0)
+    weapons: list[Annotated[Weapon, BeforeValidator(_named)]] = Field(default_factory=list)
+    armor: Annotated[Armor | None, BeforeValidator(_named)] = None
+    defence_modifiers: list[DefenceModifier] = Field(default_factory=list)
+    tools: list[str] = Field(default_factory=list)
+    description: str = ""
+    background: str = ""
+    wounds: list[WoundMark] = Field(default_factory=list)
+    history: list[HistoryEntry] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _people_package_path(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("people_package"), str):
+            raise ValueError(
+                "people_package names a file; load the character with ezkit so the file is read"
+            )
+        return data
+
+    def to_document(self) -> dict[str, Any]:
+        """The character as a plain document: ranks as the book writes them."""
+        return self.model_dump(mode="json", exclude_defaults=False)
+
+    def effective(self) -> Character:
+        """The traits in play: the people package applied on top of the build (EZ-8)."""
+        package = self.people_package
+        if package is None:
+            return self
+        attributes = self.attributes.model_copy(
+            update={
+                key: getattr(self.attributes, key) + change
+                for key, change in package.attributes.items()
+            }
+        )
+        roles = {(r.name.lower(), r.specialty): r for r in self.roles}
+        for role in package.roles:
+            mine = roles.get((role.name.lower(), role.specialty))
+            if mine is None or mine.rank < role.rank:
+                roles[(role.name.lower(), role.specialty)] = role
+        return self.model_copy(
+            update={
+                "attributes": attributes,
+                "roles": list(roles.values()),
+                "gifts": [*self.gifts, *package.gifts],
+                "faults": [*self.faults, *package.faults],
+                "mass_scale": self.mass_scale + package.mass_scale,
+            }
+        )

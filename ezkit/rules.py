@@ -1,0 +1,172 @@
+"""Rules data: the book's tables, loaded once, with a table's house rules on top.
+
+The defaults live in `data/rules.yaml`. A house-rules file (`--rules FILE`, or
+the `EZKIT_RULES` environment variable) overrides entries: mappings merge key
+by key, anything else is replaced whole. The merged document is validated, so
+a typo in a house-rules file is reported with its path, not silently ignored.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+from ezkit import ladder
+from ezkit.errors import DocumentError
+from ezkit.yamlio import load_yaml
+
+DATA = Path(__file__).parent / "data" / "rules.yaml"
+
+
+#: A rank written as the Ladder allows (`Fair`, `+1`, `Fair (+1)`), stored as its number.
+Rank = Annotated[int, BeforeValidator(ladder.parse)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Flowchart(_Strict):
+    role_points: int
+    attribute_ranks: int
+    gifts: int
+    default_attribute: Rank
+    default_role: Rank
+    max_starting_role: Rank
+    great_roles: int
+    recommended_roles: tuple[int, int]
+    fault_buys: dict[str, dict[str, int]]
+    swap_rates: dict[str, int]
+    supernormal_gift_weight: int
+
+
+class PointBuy(_Strict):
+    build_points: int
+    default_attribute: Rank
+    attribute_rank: int
+    gift: int
+    fault: int
+
+
+class FudgePoints(_Strict):
+    starting: tuple[int, int]
+    default: int
+    per_experience_point: int
+    back_conversion: int
+
+
+class Experience(_Strict):
+    role: dict[Rank, int]
+    attribute: dict[Rank, int]
+    below_table_costs_as: Rank
+    beyond_superb_factor: int
+    add_gift: int
+    remove_fault: int
+
+
+class MeleeWeapon(_Strict):
+    factor: int
+    description: str = ""
+    examples: tuple[str, ...] = ()
+
+
+class RangedWeapon(_Strict):
+    inj: tuple[int, ...] = Field(min_length=1)
+    note: str = ""
+
+
+class Rules(_Strict):
+    """Every table the character and fight rules read."""
+
+    schema_version: int = 1
+    flowchart: Flowchart
+    attributes: tuple[str, ...]
+    attribute_range: tuple[Rank, Rank]
+    point_buy: PointBuy
+    fudge_points: FudgePoints
+    experience: Experience
+    armor: dict[str, int]
+    melee_weapons: dict[str, MeleeWeapon]
+    ranged_weapons: dict[str, RangedWeapon]
+
+    def improve_cost(self, kind: str, rank: int) -> int:
+        """XP to raise a role or attribute one rank from `rank` (EZ-13)."""
+        table = self.experience.role if kind == "role" else self.experience.attribute
+        top = max(table)
+        if rank > top:
+            return table[top] * self.experience.beyond_superb_factor ** (rank - top)
+        return table.get(rank, table[self.experience.below_table_costs_as])
+
+    def melee_weapon(self, name: str) -> tuple[str, MeleeWeapon] | None:
+        """A melee weapon by its row name or one of its examples, any case."""
+        key = _key(name)
+        for row, weapon in self.melee_weapons.items():
+            if key == _key(row) or key in (_key(e) for e in weapon.examples):
+                return row, weapon
+        return None
+
+    def ranged_weapon(self, name: str) -> RangedWeapon | None:
+        return _lookup(self.ranged_weapons, name)
+
+    def armor_bonus(self, name: str) -> int | None:
+        return _lookup(self.armor, name)
+
+    def weapon_names(self) -> list[str]:
+        melee = [e for w in self.melee_weapons.values() for e in w.examples]
+        return sorted({*self.melee_weapons, *melee, *self.ranged_weapons})
+
+
+def _key(name: str) -> str:
+    return " ".join(name.lower().replace("_", " ").replace("-", " ").split())
+
+
+def _lookup(table: dict[str, Any], name: str) -> Any:
+    key = _key(name)
+    for row, value in table.items():
+        if _key(row) == key:
+            return value
+    return None
+
+
+def merge(base: Any, override: Any) -> Any:
+    """House rules over the defaults: mappings merge key by key, the rest is replaced."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        merged = dict(base)
+        for key, value in override.items():
+            merged[key] = merge(base[key], value) if key in base else value
+        return merged
+    return override
+
+
+@cache
+def _defaults() -> dict[str, Any]:
+    return load_yaml(DATA)
+
+
+@cache
+def _load(house: str | None) -> Rules:
+    document = _defaults()
+    if house:
+        override = load_yaml(Path(house))
+        if not isinstance(override, dict):
+            raise DocumentError(f"house rules {house}: expected a mapping of rules to override")
+        document = merge(document, override)
+    try:
+        return Rules.model_validate(document)
+    except ValidationError as error:
+        where = f"house rules {house}" if house else f"rules data {DATA}"
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
+        )
+        raise DocumentError(f"{where} is invalid: {problems}") from None
+
+
+def load(house: str | os.PathLike[str] | None = None) -> Rules:
+    """The rules in force: the defaults, with house rules from the file or EZKIT_RULES."""
+    if house is None:
+        house = os.environ.get("EZKIT_RULES") or None
+    return _load(str(house) if house else None)

@@ -1,0 +1,210 @@
+"""The campaign database: round trips, names, corrupt files, atomic writes, two writers."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from ezkit.errors import DocumentError
+from ezkit.store import StoreError, default_db_path, open_campaign, storage_class
+
+JASON = {"name": "Jason Free", "schema_version": 1, "attributes": {"Strength": "Good"}}
+LOUIE = {"name": "Lightfingers Louie", "schema_version": 1}
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "campaign.json"
+
+
+def add(db: Path, *docs: dict) -> None:
+    with open_campaign(db) as campaign:
+        for doc in docs:
+            campaign.add_character(doc)
+
+
+def names(db: Path) -> list[str]:
+    with open_campaign(db) as campaign:
+        return [doc["name"] for doc in campaign.list_characters()]
+
+
+def test_default_db_path_reads_ezkit_db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("EZKIT_DB", str(tmp_path / "mine.json"))
+    assert default_db_path() == tmp_path / "mine.json"
+    monkeypatch.delenv("EZKIT_DB")
+    assert default_db_path() == platformdirs.user_data_path("ezkit") / "campaign.json"
+
+
+def test_add_then_get_in_a_later_session(db: Path) -> None:
+    add(db, JASON)
+    with open_campaign(db) as campaign:
+        assert campaign.get_character("Jason Free") == JASON
+        assert campaign.get_character("  jASON free ") == JASON
+
+
+def test_the_file_is_plain_tinydb_json(db: Path) -> None:
+    from tinydb.storages import Storage
+
+    add(db, JASON)
+    assert json.loads(db.read_text(encoding="utf-8")) == {"characters": {"1": JASON}}
+    assert issubclass(storage_class(), Storage)
+
+
+def test_list_is_sorted_by_name_in_any_case(db: Path) -> None:
+    add(db, LOUIE, {"name": "alma"}, JASON)
+    assert names(db) == ["alma", "Jason Free", "Lightfingers Louie"]
+
+
+@pytest.mark.parametrize("name", ["Jason Free", "jason free", "  JASON FREE "])
+def test_a_name_is_taken_in_any_case(db: Path, name: str) -> None:
+    add(db, JASON)
+    with pytest.raises(StoreError) as caught, open_campaign(db) as campaign:
+        campaign.add_character({"name": name})
+    assert str(caught.value) == (
+        f"a character named 'Jason Free' is already in the campaign ({db}); "
+        "use --replace to overwrite it"
+    )
+    assert caught.value.exit_code == 1
+    assert names(db) == ["Jason Free"]
+
+
+def test_replace_overwrites_the_whole_document(db: Path) -> None:
+    add(db, JASON, LOUIE)
+    with open_campaign(db) as campaign:
+        campaign.add_character({"name": "jason free", "note": "new"}, replace=True)
+        assert campaign.get_character("Jason Free") == {"name": "jason free", "note": "new"}
+        assert len(campaign.list_characters()) == 2
+
+
+@pytest.mark.parametrize("doc", [{}, {"name": "  "}, {"name": 7}], ids=["none", "blank", "int"])
+def test_a_character_needs_a_name(db: Path, doc: dict) -> None:
+    with pytest.raises(DocumentError, match="a character needs a non-empty 'name'"):
+        add(db, doc)
+    assert not db.exists()
+
+
+def test_remove_returns_the_character(db: Path) -> None:
+    add(db, JASON, LOUIE)
+    with open_campaign(db) as campaign:
+        assert campaign.remove_character("JASON FREE") == JASON
+    assert names(db) == ["Lightfingers Louie"]
+
+
+def test_a_missing_name_suggests_close_ones(db: Path) -> None:
+    add(db, JASON, LOUIE, {"name": "Jason Freeman"})
+    with pytest.raises(StoreError) as caught, open_campaign(db) as campaign:
+        campaign.get_character("Jasn Free")
+    assert str(caught.value) == (
+        f"no character named 'Jasn Free' in the campaign ({db}), which holds 3 characters; "
+        "did you mean 'Jason Free' or 'Jason Freeman'?"
+    )
+
+
+def test_removing_from_an_empty_campaign(db: Path) -> None:
+    with pytest.raises(StoreError) as caught, open_campaign(db) as campaign:
+        campaign.remove_character("Jason Free")
+    assert str(caught.value) == (
+        f"no character named 'Jason Free' in the campaign ({db}), which holds no characters"
+    )
+
+
+def test_update_applies_fn_and_keeps_it(db: Path) -> None:
+    add(db, JASON, LOUIE)
+    with open_campaign(db) as campaign:
+        new = campaign.update_character("jason free", lambda doc: {**doc, "fudge_points": 3})
+    assert new == {**JASON, "fudge_points": 3}
+    with open_campaign(db) as campaign:
+        assert campaign.get_character("Jason Free") == new
+        assert campaign.get_character("Lightfingers Louie") == LOUIE
+
+
+def test_update_may_rename_but_not_onto_another(db: Path) -> None:
+    add(db, JASON, LOUIE)
+    with open_campaign(db) as campaign:
+        campaign.update_character("Jason Free", lambda doc: {**doc, "name": "Jason Freer"})
+        with pytest.raises(
+            StoreError, match="cannot rename 'Jason Freer' to ' lightfingers LOUIE'"
+        ):
+            campaign.update_character(
+                "Jason Freer", lambda doc: {**doc, "name": " lightfingers LOUIE"}
+            )
+    assert names(db) == ["Jason Freer", "Lightfingers Louie"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [b"{not json", b"[1, 2]", b'{"characters": [1]}', b'{"characters": {"x": {}}}', b"\x80\x81"],
+    ids=["not-json", "list", "table-list", "bad-id", "not-utf8"],
+)
+def test_a_corrupt_file_is_reported_and_left_untouched(db: Path, text: bytes) -> None:
+    db.write_bytes(text)
+    for action in (lambda c: c.list_characters(), lambda c: c.add_character(LOUIE)):
+        with pytest.raises(DocumentError) as caught, open_campaign(db) as campaign:
+            action(campaign)
+        assert str(db) in str(caught.value)
+        assert str(caught.value).endswith("it was left untouched")
+        assert caught.value.exit_code == 1
+    assert db.read_bytes() == text
+
+
+def test_a_missing_file_is_an_empty_campaign_and_reading_does_not_create_it(db: Path) -> None:
+    assert names(db) == []
+    assert not db.exists()
+
+
+def test_an_empty_file_is_an_empty_campaign(db: Path) -> None:
+    db.write_text("")
+    assert names(db) == []
+    add(db, JASON)
+    assert names(db) == ["Jason Free"]
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temp_file(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    add(db, JASON)
+    before = db.read_bytes()
+
+    def crash(src: str, dst: str) -> None:
+        raise OSError("disk pulled out mid-write")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError, match="disk pulled out"):
+        add(db, LOUIE)
+    monkeypatch.undo()
+    assert db.read_bytes() == before
+    assert [p.name for p in db.parent.iterdir() if not p.name.endswith(".lock")] == [db.name]
+
+
+WRITER = """
+import sys, time
+from pathlib import Path
+from ezkit.store import open_campaign
+
+db, who, go, count = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])
+while not go.exists():  # start together, so the writers really overlap
+    time.sleep(0.002)
+for i in range(count):
+    with open_campaign(db) as campaign:
+        campaign.add_character({"name": f"{who} {i}"})
+"""
+
+
+def test_writers_in_parallel_processes_all_land(db: Path, tmp_path: Path) -> None:
+    go, writers, count = tmp_path / "go", ["alma", "bruno", "cleo"], 25
+    procs = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(db), who, str(go), str(count)])
+        for who in writers
+    ]
+    time.sleep(0.3)  # let every interpreter start and reach the starting line
+    go.touch()
+    assert [proc.wait(timeout=60) for proc in procs] == [0] * len(writers)
+    expected = sorted(f"{who} {i}" for who in writers for i in range(count))
+    assert sorted(names(db)) == expected
