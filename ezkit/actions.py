@@ -104,7 +104,7 @@ def mathless(action: Action) -> list[str]:
 
     if action.modifier:
         walk(action.modifier, f"the {ladder.signed(action.modifier)} modifier")
-    walk(action.roll, f"the roll of {ladder.signed(action.roll)}")
+    walk(action.roll, f"the {ladder.label(action.roll)} roll")
     if action.fudge_points:
         walk(action.fudge_points, _points(action.fudge_points))
     steps.append(f"That is the action result: {ladder.with_article(finger)} action.")
@@ -112,7 +112,7 @@ def mathless(action: Action) -> list[str]:
     difficulty = ladder.label(action.difficulty)
     walk(action.difficulty, f"the {difficulty} difficulty", up_is_plus=False)
     if action.foe_roll:
-        walk(action.foe_roll, f"the foe's roll of {ladder.signed(action.foe_roll)}", False)
+        walk(action.foe_roll, f"the foe's {ladder.label(action.foe_roll)} roll", False)
     outcome = ladder.label(finger)
     if action.success:
         steps.append(f"{outcome}: Mediocre or better is a Success, Success Margin {action.margin}.")

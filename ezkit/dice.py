@@ -19,6 +19,7 @@ import os
 import re
 import tomllib
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -48,10 +49,11 @@ class Roll:
     faces: tuple[int | str, ...]
     value: int
     detail: str = ""  # how a table was read: "total 11", "20, reroll 17"
+    fudge: bool = False  # faces are Fudge dice: shown as [-] [ ] [+]
 
     def shown(self) -> str:
         """The faces as a person reads them off the table."""
-        if self.method.endswith("dF"):
+        if self.fudge:
             return " ".join(FUDGE_FACES[int(face)] for face in self.faces)
         faces = " ".join(str(face) for face in self.faces)
         return f"{faces} ({self.detail})" if self.detail else faces
@@ -104,7 +106,7 @@ class FudgeDice(Method):
 
     def roll_once(self, rng: RandomSource) -> Roll:
         faces = tuple(rng.randint(1, 3) - 2 for _ in range(self.dice))
-        return Roll(self.name, faces, sum(faces))
+        return Roll(self.name, faces, sum(faces), fudge=True)
 
     def distribution(self) -> Distribution:
         return _complete(_sum_distribution([3] * self.dice, offset=-2 * self.dice))
@@ -245,16 +247,26 @@ class DeckRoller(Roller):
         return {"cards": list(self.cards), "reshuffle_pending": self.reshuffle_pending}
 
     def restore(self, state: Mapping[str, Any]) -> None:
+        """Take up a saved shoe; one that this deck could not have left is refused."""
         cards = state.get("cards")
         pending = state.get("reshuffle_pending")
         if not isinstance(cards, list) or not isinstance(pending, bool):
             raise DiceError(
                 "deck state needs 'cards' (a list) and 'reshuffle_pending' (true/false)"
             )
+        if not all(isinstance(card, str) for card in cards):
+            raise DiceError("deck state 'cards' must be card names such as 'AH' or '10S'")
         unknown = sorted({card for card in cards if card not in self.method.values})
         if unknown:
             raise DiceError(
                 f"deck state holds cards that are not in the deck: {', '.join(unknown)}"
+            )
+        shoe = Counter(self.method.shoe())
+        extra = sorted(card for card, n in Counter(cards).items() if n > shoe[card])
+        if extra:
+            raise DiceError(
+                f"deck state holds more copies than the shoe has of: {', '.join(extra)} "
+                f"({self.method.decks} decks)"
             )
         self.cards = list(cards)
         self.reshuffle_pending = pending
@@ -405,7 +417,7 @@ def alternatives() -> list[Method]:
 
 # --- expressions ------------------------------------------------------------
 
-_MODIFIER = re.compile(r"^[+-]\d+$")
+_MODIFIER = re.compile(r"^[+-]\d{1,4}$")
 
 
 @dataclass(frozen=True)

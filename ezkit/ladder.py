@@ -37,9 +37,12 @@ _LOWER = {name.lower(): value for name, value in _NAMES.items()}
 
 LADDER_HINT = "Ladder: Terrible..Superb or -2..+4"
 
-_NUMBER = re.compile(r"^[+-]?\d+$")
-_WITH_NUMBER = re.compile(r"^(?P<name>.*?)\s*\(\s*(?P<number>[+-]?\d+)\s*\)$")
-_BEYOND = re.compile(r"^(?P<name>superb|completely terrible)\s*(?P<step>[+-]\s*\d+)$", re.I)
+#: Ranks further out than this are on no table a game uses; the cap keeps typos sane.
+LIMIT = 20
+
+_NUMBER = re.compile(r"^[+-]?\d{1,6}$")
+_WITH_NUMBER = re.compile(r"^(?P<name>.*?)\s*\(\s*(?P<number>[+-]?\d{1,6})\s*\)$")
+_BEYOND = re.compile(r"^(?P<name>superb|completely terrible)\s*(?P<step>[+-]\s*\d{1,6})$", re.I)
 
 
 def name(rank: int) -> str:
@@ -57,7 +60,7 @@ def label(rank: int) -> str:
 
 
 def with_article(rank: int) -> str:
-    """The rank's word after "a" or "an": "a Great", "an Out..."."""
+    """The rank's word after "a" or "an": "a Great", "a Mediocre"."""
     word = name(rank)
     return f"an {word}" if word[0].lower() in "aeiou" else f"a {word}"
 
@@ -72,6 +75,16 @@ def parse(text: str | int) -> int:
 
     Raises RankError with a did-you-mean suggestion when the text is no rank.
     """
+    rank = _parse(text)
+    if abs(rank) > LIMIT:
+        raise RankError(
+            f"rank {text!r} is off the Ladder by far: ranks run from -{LIMIT} to +{LIMIT} "
+            f"({LADDER_HINT})"
+        )
+    return rank
+
+
+def _parse(text: str | int) -> int:
     if isinstance(text, int):
         return text
     raw = str(text)

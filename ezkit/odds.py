@@ -19,15 +19,28 @@ from ezkit.errors import InputError
 FOE_ROLLS: dict[str, str | None] = {"none": None, "1df": "1dF", "4df": "4dF"}
 
 
-def foe_distribution(foe_roll: str = "none") -> dice.Distribution:
-    """What a foe roll adds to the difficulty: 0 for none, else 1dF or 4dF."""
+def foe_method(foe_roll: str = "none") -> dice.Method | None:
+    """The dice of a foe roll option: None, 1dF or 4dF (EZ-11)."""
     key = foe_roll.lower()
     if key not in FOE_ROLLS:
         raise InputError(f"unknown foe roll {foe_roll!r}; choose none, 1df or 4df (EZ-11)")
     name = FOE_ROLLS[key]
-    if name is None:
-        return {0: Fraction(1)}
-    return dice.method(name).distribution()
+    return dice.method(name) if name else None
+
+
+def foe_distribution(foe_roll: str = "none") -> dice.Distribution:
+    """What a foe roll adds to the difficulty: 0 for none, else 1dF or 4dF."""
+    method = foe_method(foe_roll)
+    return method.distribution() if method else {0: Fraction(1)}
+
+
+def roll_distribution(method: str, fresh: bool = False) -> dice.Distribution:
+    """A method's distribution; `fresh` asks for one roll from a fresh start
+    (a new poker shoe) rather than the long run of a session."""
+    found = dice.method(method)
+    if fresh and isinstance(found, dice.PokerDeck):
+        return found.fresh_distribution()
+    return found.distribution()
 
 
 def chance(
@@ -36,10 +49,20 @@ def chance(
     modifier: int = 0,
     foe_roll: str = "none",
     method: str = dice.DEFAULT,
+    fresh: bool = False,
 ) -> Fraction:
     """The chance that rank + modifier + roll reaches difficulty + foe roll."""
-    net = dice.difference(dice.method(method).distribution(), foe_distribution(foe_roll))
+    net = dice.difference(roll_distribution(method, fresh), foe_distribution(foe_roll))
     return dice.chance_at_least(net, difficulty - rank - modifier)
+
+
+def in_n(p: Fraction, method: str = dice.DEFAULT, foe_roll: str = "none") -> str:
+    """A chance counted the way the table counts throws: "50 in 81" for 4dF."""
+    outcomes = [roll_distribution(method), foe_distribution(foe_roll)]
+    whole = math.prod(math.lcm(*(q.denominator for q in dist.values())) for dist in outcomes)
+    if (p * whole).denominator != 1:
+        return str(p)
+    return f"{p * whole} in {whole}"
 
 
 def percent(p: Fraction, places: int = 1) -> str:
@@ -52,12 +75,16 @@ def percent(p: Fraction, places: int = 1) -> str:
 
 
 def book_percent(p: Fraction) -> str:
-    """A chance in the seed's style: whole percent, "Automatic" or "Never"."""
+    """A chance in the seed's style: whole percent, "Automatic" or "Never".
+
+    A chance that is neither but rounds to 100 or 0 reads ">99" or "<1", so it
+    is never mistaken for a sure thing."""
     if p == 1:
         return "Automatic"
     if p == 0:
         return "Never"
-    return percent(p, places=0)
+    whole = percent(p, places=0)
+    return {"100": ">99", "0": "<1"}.get(whole, whole)
 
 
 @dataclass(frozen=True)

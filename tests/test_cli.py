@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -36,6 +38,12 @@ def test_every_command_has_help_with_an_example(runner: CliRunner, command: list
     code, out, _ = run(runner, *command, "--help")
     assert code == 0
     assert "Example" in out or command == ["dice"]
+
+
+@pytest.mark.parametrize("command", [[], ["dice"]])
+def test_a_group_alone_prints_its_help(runner: CliRunner, command: list[str]) -> None:
+    code, out, _ = run(runner, *command)
+    assert code == 0 and out.startswith("Usage:") and "Commands:" in out
 
 
 def test_version(runner: CliRunner) -> None:
@@ -90,9 +98,9 @@ def test_poker_deck_file_carries_the_shoe_between_invocations(
     shoe = tmp_path / "shoe.json"
     run_json(runner, "roll", "poker", "--seed", "1", "--deck-file", str(shoe))
     state = json.loads(shoe.read_text())
+    assert not state["reshuffle_pending"] and len(state["cards"]) == 103  # seed 1: no Ace first
     doc = run_json(runner, "roll", "poker", "--seed", "2", "--deck-file", str(shoe))
-    if not state["reshuffle_pending"]:
-        assert doc["rolls"][0]["faces"] == [state["cards"][-1]]  # the next card of the same shoe
+    assert doc["rolls"][0]["faces"] == [state["cards"][-1]]  # the next card of the same shoe
     assert json.loads(shoe.read_text())["schema_version"] == 1
 
 
@@ -103,6 +111,26 @@ def test_a_broken_deck_file_is_reported_and_left_alone(runner: CliRunner, tmp_pa
     assert code == 1 and out == ""
     assert "is not a saved shoe" in err and "left untouched" in err
     assert shoe.read_text() == "{not json"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"schema_version": 1, "cards": [1, 2], "reshuffle_pending": false}',
+        '{"schema_version": 1, "cards": [[1]], "reshuffle_pending": false}',
+        '{"schema_version": 1, "cards": ["AH", "AH", "AH"], "reshuffle_pending": false}',
+        '{"schema_version": 99, "cards": [], "reshuffle_pending": false}',
+        "[1, 2]",
+    ],
+)
+def test_deck_files_this_deck_could_not_have_left_are_refused(
+    runner: CliRunner, tmp_path: Path, content: str
+) -> None:
+    shoe = tmp_path / "shoe.json"
+    shoe.write_text(content)
+    code, _, err = run(runner, "roll", "poker", "--deck-file", str(shoe))
+    assert code == 1 and "is not a saved shoe" in err
+    assert shoe.read_text() == content
 
 
 def test_deck_file_is_for_the_poker_method_only(runner: CliRunner, tmp_path: Path) -> None:
@@ -131,6 +159,14 @@ def test_deck_file_is_for_the_poker_method_only(runner: CliRunner, tmp_path: Pat
         (["odds", "--difficulty", "Good"], "--difficulty needs --rank"),
         (["odds", "--rank", "Gud"], "unknown rank 'Gud'; did you mean 'Good'?"),
         (["nonsense"], "No such command"),
+        (["roll", "--seeds", "3"], "No such option '--seeds'"),
+        (["roll", "--bogus"], "No such option '--bogus'"),
+        (["action", "Fair", "--roll", "1", "--seed", "3"], "give one"),
+        (["action", "9" * 5000], "unknown rank"),
+        (["action", "99"], "ranks run from -20 to +20"),
+        (["roll", "4dF+" + "9" * 5000], "malformed dice expression"),
+        (["roll", "4d3-7"], "unknown dice method '4d3'"),
+        (["action", "Fair", "--debug"], "No such option '--debug'"),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(
@@ -156,14 +192,17 @@ def test_odds_table_prints_both_styles(runner: CliRunner) -> None:
 
 def test_odds_one_pair(runner: CliRunner) -> None:
     code, out, _ = run(runner, "odds", "--rank", "Good", "--difficulty", "Great")
-    assert code == 0 and "38.3%" in out and "31/81" in out
+    assert code == 0 and "38.3%" in out and "31 in 81" in out
     doc = run_json(runner, "odds", "--rank", "Good", "--difficulty", "Great")
     assert doc["chance"] == pytest.approx(31 / 81)
 
 
 def test_odds_with_mod_and_foe_roll(runner: CliRunner) -> None:
     doc = run_json(runner, "odds", "-r", "Fair", "-d", "Good", "--mod", "1", "--foe-roll", "1df")
-    assert doc["fraction"] == "2187/6561" or 0 < doc["chance"] < 1
+    # Fair +1 against Good with one foe Fudge die: count all 3**5 throws.
+    throws = list(itertools.product((-1, 0, 1), repeat=5))
+    wins = sum(1 + 1 + sum(t[:4]) >= 2 + t[4] for t in throws)
+    assert Fraction(doc["fraction"]) == Fraction(wins, len(throws))
     plain = run_json(runner, "odds", "-r", "Fair", "-d", "Good", "--mod", "1")
     assert plain["chance"] == pytest.approx(50 / 81)
 
@@ -213,7 +252,8 @@ def test_action_human_output(runner: CliRunner) -> None:
 
 def test_action_mathless(runner: CliRunner) -> None:
     code, out, _ = run(runner, "action", "Fair", "--roll", "2", "--mathless")
-    assert code == 0 and "Move up 2 for the roll of +2: Great." in out
+    assert code == 0 and "Move up 2 for the Good (+2) roll: Great." in out
+    assert "Roll: +2 (given)" in out and out.count("Success Margin 2") == 1
     doc = run_json(runner, "action", "Fair", "--roll", "2", "--mathless")
     assert doc["mathless"][0] == "Put your finger on Fair, the trait's rank."
 

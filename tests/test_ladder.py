@@ -103,7 +103,7 @@ def test_article() -> None:
     assert ladder.with_article(4) == "a Superb"
 
 
-@given(st.integers(min_value=-50, max_value=50))
+@given(st.integers(min_value=-ladder.LIMIT, max_value=ladder.LIMIT))
 def test_every_name_and_label_parses_back(number: int) -> None:
     assert ladder.parse(ladder.name(number)) == number
     assert ladder.parse(ladder.label(number)) == number

@@ -74,6 +74,8 @@ def test_the_books_rounding_slips_are_corrected_ez23() -> None:
         (Fraction(1, 81), "1.2", "1"),
         (Fraction(1, 200), "0.5", "1"),  # half up, not to even
         (Fraction(1, 8), "12.5", "13"),
+        (Fraction(999, 1000), "99.9", ">99"),
+        (Fraction(1, 1000), "0.1", "<1"),
     ],
 )
 def test_rounding_is_half_up(p: Fraction, one_decimal: str, book: str) -> None:
@@ -98,9 +100,29 @@ def test_good_against_great() -> None:
 
 
 def test_other_methods_change_the_odds() -> None:
-    # 3d6 reads 12..18 as +1 or better: 56 + ... of 216 throws.
-    p = odds.chance(0, 1, method="3d6")
-    assert p == sum(v for k, v in dice.method("3d6").distribution().items() if k >= 1)
+    # Mediocre against Fair on 3d6 needs +1 or better: a total of 12 or more.
+    throws = list(itertools.product(range(1, 7), repeat=3))
+    assert odds.chance(0, 1, method="3d6") == Fraction(
+        sum(sum(t) >= 12 for t in throws), len(throws)
+    )
+
+
+def test_poker_odds_long_run_and_fresh_shoe() -> None:
+    # Superb is needed from Mediocre: only the Ace of Hearts (+4) will do.
+    assert odds.chance(0, 4, method="poker", fresh=True) == Fraction(1, 52)
+    assert odds.chance(0, 4, method="poker") == Fraction(3, 140)
+
+
+@pytest.mark.parametrize(
+    ("p", "method", "foe", "text"),
+    [
+        (Fraction(50, 81), "4dF", "none", "50 in 81"),
+        (Fraction(1, 2), "3d6", "none", "108 in 216"),
+        (Fraction(1, 3), "4dF", "1df", "81 in 243"),
+    ],
+)
+def test_chances_are_counted_in_throws(p: Fraction, method: str, foe: str, text: str) -> None:
+    assert odds.in_n(p, method, foe) == text
 
 
 @given(

@@ -49,9 +49,13 @@ class LazyGroup(click.Group):
         if not standalone:
             return super().main(args, prog_name, standalone_mode=False, **kwargs)
         argv = list(sys.argv[1:] if args is None else args)
-        debug = "--debug" in argv or os.environ.get("EZKIT_DEBUG") == "1"
+        debug = argv[:1] == ["--debug"] or os.environ.get("EZKIT_DEBUG") == "1"
         try:
             code = super().main(argv, prog_name, standalone_mode=False, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as error:
+            # `ezkit` or `ezkit dice` alone: the help, as --help would print it.
+            click.echo(error.ctx.get_help() if error.ctx else error.format_message())
+            sys.exit(0)
         except click.exceptions.Abort:
             click.echo("Aborted.", err=True)
             sys.exit(1)

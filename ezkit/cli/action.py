@@ -10,9 +10,9 @@ from ezkit import actions, dice, ladder, odds
 from ezkit.cli.params import (
     FOE_ROLL,
     METHOD,
-    NUMBERS_ARE_VALUES,
     RANK,
     ROLL,
+    Command,
     emit_json,
     json_option,
     pick_seed,
@@ -21,7 +21,7 @@ from ezkit.cli.params import (
 
 
 @click.command(
-    context_settings=NUMBERS_ARE_VALUES,
+    cls=Command,
     epilog="""\b
 Examples:
   ezkit action Great --mod 1 --difficulty Superb --roll -1   Lightfingers Louie's lock
@@ -78,14 +78,20 @@ def action(
     (replay with --seed).
     """
     foe_roll = foe_roll.lower()
-    seed = pick_seed(seed) if given_roll is None or foe_roll != "none" else seed
+    foe_method = odds.foe_method(foe_roll)
+    if given_roll is not None and seed is not None and foe_method is None:
+        raise click.UsageError(
+            "--roll gives the roll made at the table and --seed rolls the dice: give one "
+            "(with --foe-roll, --seed rolls the foe's dice)"
+        )
+    if given_roll is None or foe_method is not None:
+        seed = pick_seed(seed)
     rng = dice.new_rng(seed)
     roll = None if given_roll is not None else method.roller(rng).roll()
     roll_value = given_roll if roll is None else roll.value
-    foe = None
-    if foe_roll != "none":
-        foe = dice.method(odds.FOE_ROLLS[foe_roll] or "").roller(rng).roll()
-    chance = odds.chance(rank, difficulty, modifier, foe_roll, method.name)
+    foe = foe_method.roller(rng).roll() if foe_method else None
+    # One roll from a fresh start: for the poker deck, a fresh shoe's odds.
+    chance = odds.chance(rank, difficulty, modifier, foe_roll, method.name, fresh=True)
     result = actions.resolve(
         rank,
         roll_value,
@@ -129,18 +135,21 @@ def action(
         )
         return
 
-    click.echo(_headline(result, chance))
+    click.echo(_headline(result, chance, method.name, foe_roll))
     if mathless:
+        click.echo(f"  {_roll_line(result, roll)}")
+        if foe:
+            click.echo(f"  Foe roll: {foe.method} {foe.shown()} = {ladder.signed(foe.value)}")
         for step in actions.mathless(result):
             click.echo(f"  {step}")
     else:
         for line in _arithmetic(result, roll, foe):
             click.echo(f"  {line}")
-    verdict = "Success" if result.success else "Failure"
-    click.echo(
-        f"{verdict}, {result.margin_name} {result.margin}: "
-        f"{ladder.with_article(result.outcome)} outcome ({ladder.signed(result.outcome)})."
-    )
+        verdict = "Success" if result.success else "Failure"
+        click.echo(
+            f"{verdict}, {result.margin_name} {result.margin}: "
+            f"{ladder.with_article(result.outcome)} outcome ({ladder.signed(result.outcome)})."
+        )
     if not result.success:
         need = result.points_to_succeed()
         click.echo(
@@ -150,18 +159,22 @@ def action(
         click.echo(f"(seed {seed})")
 
 
-def _headline(result: actions.Action, chance: Fraction) -> str:
+def _headline(result: actions.Action, chance: Fraction, method: str, foe_roll: str) -> str:
     mod = f" {result.modifier:+d}" if result.modifier else ""
     return (
         f"{result.kind.capitalize()}: {ladder.label(result.rank)}{mod} against "
         f"{ladder.label(result.difficulty)}; chance of success before the roll "
-        f"{odds.percent(chance)}% ({chance})."
+        f"{odds.percent(chance)}% ({odds.in_n(chance, method, foe_roll)})."
     )
 
 
-def _arithmetic(result: actions.Action, roll: dice.Roll | None, foe: dice.Roll | None) -> list[str]:
+def _roll_line(result: actions.Action, roll: dice.Roll | None) -> str:
     rolled = f"{roll.method} {roll.shown()} = " if roll else ""
-    lines = [f"Roll: {rolled}{ladder.signed(result.roll)}{'' if roll else ' (given)'}"]
+    return f"Roll: {rolled}{ladder.signed(result.roll)}{'' if roll else ' (given)'}"
+
+
+def _arithmetic(result: actions.Action, roll: dice.Roll | None, foe: dice.Roll | None) -> list[str]:
+    lines = [_roll_line(result, roll)]
     parts = [ladder.signed(result.rank)]
     if result.modifier:
         parts.append(f"{result.modifier:+d}")

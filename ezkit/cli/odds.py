@@ -9,11 +9,11 @@ import click
 
 from ezkit import dice, ladder
 from ezkit import odds as odds_rules
-from ezkit.cli.params import FOE_ROLL, METHOD, NUMBERS_ARE_VALUES, RANK, emit_json, json_option
+from ezkit.cli.params import FOE_ROLL, METHOD, RANK, Command, emit_json, json_option
 
 
 @click.command(
-    context_settings=NUMBERS_ARE_VALUES,
+    cls=Command,
     epilog="""\b
 Examples:
   ezkit odds                                  the Percentages table, exact and as the book prints it
@@ -67,7 +67,7 @@ def odds(
     mod = f" {modifier:+d}" if modifier else ""
     click.echo(
         f"{ladder.label(rank)}{mod} against {ladder.label(difficulty)}: "
-        f"{odds_rules.percent(p)}% ({p}) to succeed"
+        f"{odds_rules.percent(p)}% ({odds_rules.in_n(p, method.name, foe_roll)}) to succeed"
         f"{'' if foe_roll == 'none' else f' with a {foe_roll} foe roll'}"
         f"{'' if method.name == dice.DEFAULT else f' rolling {method.name}'}."
     )

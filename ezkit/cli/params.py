@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -12,8 +13,18 @@ import click
 from ezkit import dice, ladder
 from ezkit.errors import InputError
 
-# Negative ranks and rolls (`ezkit action -1`, `--roll -2`) are values, not options.
-NUMBERS_ARE_VALUES = {"ignore_unknown_options": True}
+_NEGATIVE = re.compile(r"^-\d+$")
+
+
+class Command(click.Command):
+    """A command that reads `-1` as a value (a rank, a roll, a modifier), not an option.
+
+    A leading space keeps click's parser from taking the token for an option;
+    every type that reads numbers strips it. Unknown options still fail.
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, [f" {a}" if _NEGATIVE.match(a) else a for a in args])
 
 
 class Rank(click.ParamType):

@@ -10,7 +10,7 @@ import click
 from ezkit import dice, ladder
 from ezkit.cli.params import (
     METHOD,
-    NUMBERS_ARE_VALUES,
+    Command,
     emit_json,
     json_option,
     pick_seed,
@@ -21,7 +21,7 @@ from ezkit.fileio import write_atomic
 
 
 @click.command(
-    context_settings=NUMBERS_ARE_VALUES,
+    cls=Command,
     short_help="Roll dice (4dF or another method) and read them on the Ladder.",
     epilog="""\b
 Examples:
@@ -59,16 +59,17 @@ def roll(
     expr = _expression(expression, method)
     seed = pick_seed(seed)
     roller = expr.method.roller(dice.new_rng(seed))
+    if deck_file is not None and not isinstance(roller, dice.DeckRoller):
+        raise click.BadParameter(
+            f"works with the poker method only, not {expr.method.name}",
+            param_hint="'--deck-file'",
+        )
     if deck_file is not None:
-        if not isinstance(roller, dice.DeckRoller):
-            raise click.BadParameter(
-                f"works with the poker method only, not {expr.method.name}",
-                param_hint="'--deck-file'",
-            )
         _load_deck(roller, deck_file)
     rolls = [roller.roll() for _ in range(times)]
     if deck_file is not None:
-        write_atomic(deck_file, json.dumps({"schema_version": 1, **roller.state()}))  # type: ignore[attr-defined]
+        state = {"schema_version": DECK_SCHEMA, **roller.state()}
+        write_atomic(deck_file, json.dumps(state))
 
     if as_json:
         emit_json(
@@ -112,6 +113,9 @@ def _expression(text: str | None, method: dice.Method | None) -> dice.Expression
     return expr
 
 
+DECK_SCHEMA = 1
+
+
 def _load_deck(roller: dice.DeckRoller, path: Path) -> None:
     if not path.exists():
         return
@@ -119,8 +123,10 @@ def _load_deck(roller: dice.DeckRoller, path: Path) -> None:
         state = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(state, dict):
             raise ValueError("not a JSON object")
+        if state.get("schema_version") != DECK_SCHEMA:
+            raise ValueError(f"schema_version must be {DECK_SCHEMA}")
         roller.restore(state)
-    except (ValueError, InputError) as error:
+    except (ValueError, UnicodeDecodeError, InputError) as error:
         raise DocumentError(
             f"deck file {str(path)!r} is not a saved shoe ({error}); it was left untouched"
         ) from None
