@@ -4,6 +4,7 @@
     ├── InputError              a value typed on the command line is wrong (exit 2)
     │   ├── RankError           not a rank on the Ladder (EZ-1)
     │   └── DiceError           not a dice expression or method, or a roll out of range
+    ├── RuleError               a request the rules refuse: too few XP, an illegal move (exit 1)
     ├── UnreadableError         a file cannot be read or parsed (exit 2)
     └── DocumentError           a file (character, save, rules) is invalid (exit 1)
 
@@ -32,6 +33,12 @@ class RankError(InputError):
 
 class DiceError(InputError):
     """An unknown dice method, a malformed expression, or a roll out of range."""
+
+
+class RuleError(EzkitError):
+    """A request the rules refuse: points the character lacks, a move not allowed."""
+
+    exit_code = 1
 
 
 class UnreadableError(EzkitError):

@@ -11,7 +11,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    WithJsonSchema,
+    model_validator,
+)
 
 from ezkit import ladder
 
@@ -23,7 +31,14 @@ Rank = Annotated[
     int,
     BeforeValidator(ladder.parse),
     PlainSerializer(ladder.label, return_type=str, when_used="json"),
-    Field(json_schema_extra={"examples": ["Great", "+3", "Great (+3)"]}),
+    WithJsonSchema(
+        {
+            "anyOf": [{"type": "integer"}, {"type": "string", "minLength": 1}],
+            "description": "A rank on the Ladder: a name (any case or an unambiguous prefix), "
+            "a number, or both, as Great, +3 or 'Great (+3)' (EZ-1).",
+            "examples": ["Great", 3, "Great (+3)"],
+        }
+    ),
 ]
 
 
@@ -115,6 +130,15 @@ class DefenceModifier(Doc):
     value: int
 
 
+# A bare string stands for an object with just that name: `- quarterstaff`, `armor: chain mail`.
+NamedGift = Annotated[Gift, BeforeValidator(_named, json_schema_input_type=str | Gift)]
+NamedFault = Annotated[Fault, BeforeValidator(_named, json_schema_input_type=str | Fault)]
+NamedWeapon = Annotated[Weapon, BeforeValidator(_named, json_schema_input_type=str | Weapon)]
+NamedArmor = Annotated[
+    Armor | None, BeforeValidator(_named, json_schema_input_type=str | Armor | None)
+]
+
+
 class PeoplePackage(Doc):
     """A GM's package of traits for a people (EZ-8), applied after trait swapping."""
 
@@ -126,8 +150,8 @@ class PeoplePackage(Doc):
         default_factory=dict, description="Changes to attributes, in ranks."
     )
     roles: list[Role] = Field(default_factory=list, description="Roles the package adds.")
-    gifts: list[Annotated[Gift, BeforeValidator(_named)]] = Field(default_factory=list)
-    faults: list[Annotated[Fault, BeforeValidator(_named)]] = Field(default_factory=list)
+    gifts: list[NamedGift] = Field(default_factory=list)
+    faults: list[NamedFault] = Field(default_factory=list)
     cost: int | None = Field(None, description="Build points, counted when given (EZ-7).")
 
 
@@ -177,13 +201,13 @@ class Character(Doc):
     roles: list[Role] = Field(default_factory=list)
     attributes: Attributes
     mass_scale: int = 0
-    gifts: list[Annotated[Gift, BeforeValidator(_named)]] = Field(default_factory=list)
-    faults: list[Annotated[Fault, BeforeValidator(_named)]] = Field(default_factory=list)
+    gifts: list[NamedGift] = Field(default_factory=list)
+    faults: list[NamedFault] = Field(default_factory=list)
     swaps: list[Swap] = Field(default_factory=list)
     fudge_points: int = Field(3, ge=0)
     experience: int = Field(0, ge=0)
-    weapons: list[Annotated[Weapon, BeforeValidator(_named)]] = Field(default_factory=list)
-    armor: Annotated[Armor | None, BeforeValidator(_named)] = None
+    weapons: list[NamedWeapon] = Field(default_factory=list)
+    armor: NamedArmor = None
     defence_modifiers: list[DefenceModifier] = Field(default_factory=list)
     tools: list[str] = Field(default_factory=list)
     description: str = ""

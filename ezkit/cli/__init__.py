@@ -25,6 +25,8 @@ COMMANDS = {
     "odds": "ezkit.cli.odds:odds",
     "dice": "ezkit.cli.odds:dice_group",
     "action": "ezkit.cli.action:action",
+    "char": "ezkit.cli.char:char",
+    "schema": "ezkit.cli.schema:schema",
 }
 
 

@@ -1,0 +1,372 @@
+"""`ezkit char ...`: build, check, store and advance characters."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ezkit import rules as rules_data
+from ezkit.character import advance, view
+from ezkit.character.check import check
+from ezkit.character.files import InvalidCharacter, Problem, parse_character, read_character
+from ezkit.character.model import Character, Gift
+from ezkit.cli.params import emit_json, json_option
+from ezkit.errors import DocumentError
+from ezkit.fileio import write_atomic
+from ezkit.rules import Rules
+from ezkit.store import open_campaign
+from ezkit.yamlio import dump_yaml
+
+CHECK_EXAMPLE = "ezkit char check examples/characters/jason-free.yaml"
+
+
+def db_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--db",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Campaign database (default: $EZKIT_DB, else the user data folder).",
+    )(command)
+
+
+def rules_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--rules",
+        "house_rules",
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        help="House-rules file over the book's tables (default: $EZKIT_RULES).",
+    )(command)
+
+
+def reason_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--reason", default="", help="Why: kept in the character's history.")(
+        command
+    )
+
+
+@click.group("char")
+def char() -> None:
+    """Build, check, store and advance EZFudge characters."""
+
+
+# --- checking ---------------------------------------------------------------------
+
+
+@char.command("check", epilog=f"Example: {CHECK_EXAMPLE}")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@rules_option
+@json_option
+def check_command(file: Path, house_rules: Path | None, as_json: bool) -> None:
+    """Check a character file against the build rules, listing every problem at once.
+
+    Exit 0 when valid, 1 when not, 2 when the file cannot be read.
+    """
+    rules = rules_data.load(house_rules)
+    try:
+        character = read_character(file)
+    except InvalidCharacter as invalid:
+        _print_invalid(invalid.problems, file, as_json)
+        raise SystemExit(1) from None
+    report = check(character, rules)
+    if as_json:
+        emit_json(report.as_dict())
+    else:
+        for line in view.report_lines(report):
+            click.echo(line)
+    if not report.valid:
+        raise SystemExit(1)
+
+
+def _print_invalid(problems: list[Problem], file: Path, as_json: bool) -> None:
+    if as_json:
+        emit_json(
+            {
+                "name": None,
+                "valid": False,
+                "errors": [p.as_dict() for p in problems],
+                "warnings": [],
+                "build_points": None,
+                "budgets": {},
+                "derived": None,
+            }
+        )
+        return
+    click.echo(f"{file}: INVALID ({len(problems)} errors)")
+    for problem in problems:
+        click.echo(f"  error   {problem}")
+
+
+# --- the campaign -------------------------------------------------------------------
+
+
+@char.command("add", epilog="Example: ezkit char add examples/characters/*.yaml")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--replace", is_flag=True, help="Overwrite a character of the same name.")
+@db_option
+@rules_option
+def add(files: tuple[Path, ...], replace: bool, db: Path | None, house_rules: Path | None) -> None:
+    """Check character files and add them to the campaign (names are unique, any case)."""
+    rules = rules_data.load(house_rules)
+    characters = []
+    for file in files:
+        character = read_character(file)
+        report = check(character, rules)
+        if not report.valid:
+            listed = "; ".join(str(p) for p in report.errors)
+            raise DocumentError(f"{file} breaks the build rules and was not added: {listed}")
+        characters.append(character)
+    with open_campaign(db) as campaign:
+        for character in characters:
+            campaign.add_character(character.to_document(), replace=replace)
+            click.echo(f"added {character.name} to {campaign.path}")
+
+
+@char.command("list", epilog="Example: ezkit char list --json")
+@db_option
+@json_option
+def list_characters(db: Path | None, as_json: bool) -> None:
+    """The characters in the campaign."""
+    with open_campaign(db) as campaign:
+        docs = campaign.list_characters()
+    characters = [parse_character(doc, "the campaign") for doc in docs]
+    if as_json:
+        emit_json(
+            [
+                {
+                    "name": c.name,
+                    "build": c.build,
+                    "people": c.people,
+                    "fudge_points": c.fudge_points,
+                    "experience": c.experience,
+                }
+                for c in characters
+            ]
+        )
+        return
+    if not characters:
+        click.echo("The campaign has no characters yet: add one with `ezkit char add FILE`.")
+    for c in characters:
+        best = max(c.effective().roles, key=lambda r: r.rank, default=None)
+        role = f"{best.label} ({best.rank:+d})" if best else "no roles"
+        click.echo(f"{c.name:24} {role:36} FP {c.fudge_points:<3} XP {c.experience}")
+
+
+@char.command("show", epilog="Example: ezkit char show 'Jason Free' --history")
+@click.argument("name")
+@click.option("--history", is_flag=True, help="List every award, spend and improvement.")
+@db_option
+@rules_option
+@json_option
+def show(
+    name: str, history: bool, db: Path | None, house_rules: Path | None, as_json: bool
+) -> None:
+    """Show a character from the campaign (or a character FILE)."""
+    character = _load(name, db)
+    report = check(character, rules_data.load(house_rules))
+    if as_json:
+        emit_json({"character": character.to_document(), "check": report.as_dict()})
+        return
+    for line in view.summary(character, report):
+        click.echo(line)
+    if history:
+        click.echo("  History:")
+        for line in view.history_lines(character):
+            click.echo(line)
+
+
+@char.command("remove", epilog="Example: ezkit char remove 'Jason Free' --yes")
+@click.argument("name")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@db_option
+def remove(name: str, yes: bool, db: Path | None) -> None:
+    """Remove a character from the campaign."""
+    with open_campaign(db) as campaign:
+        doc = campaign.get_character(name)
+        if not yes:
+            click.confirm(f"Remove {doc['name']} from {campaign.path}?", abort=True)
+        campaign.remove_character(name)
+    click.echo(f"removed {doc['name']}")
+
+
+@char.command("export", epilog="Example: ezkit char export 'Jason Free' -o jason.yaml")
+@click.argument("name")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--format", "fmt", type=click.Choice(["yaml", "json"]), default=None, help="Default: YAML."
+)
+@db_option
+def export(name: str, output: Path | None, fmt: str | None, db: Path | None) -> None:
+    """Write a character from the campaign as a YAML (or JSON) file."""
+    character = _load(name, db)
+    fmt = fmt or ("json" if output and output.suffix == ".json" else "yaml")
+    document = character.to_document()
+    text = (
+        json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        if fmt == "json"
+        else dump_yaml(document)
+    )
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        write_atomic(output, text)
+        click.echo(f"wrote {output}", err=True)
+
+
+# --- advancement ------------------------------------------------------------------------
+
+
+def _advance(
+    name: str,
+    db: Path | None,
+    house_rules: Path | None,
+    change: Callable[[Character, Rules], Character],
+) -> Character:
+    """Apply a change to a stored character, in one locked, atomic write."""
+    rules = rules_data.load(house_rules)
+    result: list[Character] = []
+
+    def apply(doc: dict[str, Any]) -> dict[str, Any]:
+        changed = change(parse_character(doc, "the campaign"), rules)
+        result.append(changed)
+        return changed.to_document()
+
+    with open_campaign(db) as campaign:
+        campaign.update_character(name, apply)
+    return result[0]
+
+
+def _report(character: Character, what: str) -> None:
+    click.echo(
+        f"{character.name}: {what}; now {character.fudge_points} Fudge Points, "
+        f"{character.experience} Experience Points"
+    )
+
+
+@char.command(
+    "award", epilog="Example: ezkit char award 'Jason Free' --fp 1 --reason 'clever plan'"
+)
+@click.argument("name")
+@click.option("--fp", "fudge_points", type=click.IntRange(0), default=0, help="Fudge Points.")
+@click.option("--xp", "experience", type=click.IntRange(0), default=0, help="Experience Points.")
+@reason_option
+@db_option
+def award(name: str, fudge_points: int, experience: int, reason: str, db: Path | None) -> None:
+    """The GM awards Fudge Points or Experience Points."""
+    c = _advance(name, db, None, lambda c, _: advance.award(c, fudge_points, experience, reason))
+    _report(c, "awarded")
+
+
+@char.command(
+    "spend", epilog="Example: ezkit char spend 'Jason Free' --fp 1 --reason '+1 on a roll'"
+)
+@click.argument("name")
+@click.option("--fp", "fudge_points", type=click.IntRange(0), default=0, help="Fudge Points.")
+@click.option("--xp", "experience", type=click.IntRange(0), default=0, help="Experience Points.")
+@reason_option
+@db_option
+def spend(name: str, fudge_points: int, experience: int, reason: str, db: Path | None) -> None:
+    """Spend Fudge Points (+1 each on a roll's result, EZ-12) or Experience Points."""
+    c = _advance(name, db, None, lambda c, _: advance.spend(c, fudge_points, experience, reason))
+    _report(c, "spent")
+
+
+@char.command(
+    "convert",
+    epilog="""\b
+Examples:
+  ezkit char convert 'Jason Free' --to-xp 1   3 Fudge Points become 1 XP
+  ezkit char convert 'Jason Free' --to-fp 1   1 XP becomes 2 Fudge Points""",
+)
+@click.argument("name")
+@click.option("--to-xp", type=click.IntRange(1), help="Experience Points to make, 3 FP each.")
+@click.option("--to-fp", type=click.IntRange(1), help="Experience Points to turn into 2 FP each.")
+@reason_option
+@db_option
+@rules_option
+def convert(
+    name: str,
+    to_xp: int | None,
+    to_fp: int | None,
+    reason: str,
+    db: Path | None,
+    house_rules: Path | None,
+) -> None:
+    """Convert Fudge Points into Experience (3 to 1) or back (1 to 2), as EZ-12 allows."""
+    if (to_xp is None) == (to_fp is None):
+        raise click.UsageError("give exactly one of --to-xp N or --to-fp N")
+    if to_xp is not None:
+        c = _advance(
+            name, db, house_rules, lambda c, r: advance.convert_to_experience(c, to_xp, r, reason)
+        )
+    else:
+        assert to_fp is not None
+        c = _advance(
+            name, db, house_rules, lambda c, r: advance.convert_to_fudge_points(c, to_fp, r, reason)
+        )
+    _report(c, "converted")
+
+
+@char.command("improve", epilog="Example: ezkit char improve 'Jason Free' Woodsman")
+@click.argument("name")
+@click.argument("trait")
+@reason_option
+@db_option
+@rules_option
+def improve(name: str, trait: str, reason: str, db: Path | None, house_rules: Path | None) -> None:
+    """Raise a role or attribute one rank with Experience (cost per the EZ-13 table)."""
+    c = _advance(name, db, house_rules, lambda c, r: advance.improve(c, trait, r, reason))
+    entry = c.history[-1]
+    _report(c, f"{view.describe(entry)}")
+
+
+@char.command("add-gift", epilog="Example: ezkit char add-gift 'Jason Free' 'Danger Sense'")
+@click.argument("name")
+@click.argument("gift")
+@click.option("--supernormal", is_flag=True, help="A supernormal gift (counts as 2 gifts).")
+@click.option("--cpd", type=int, default=0, help="Defence the gift adds to CPD.")
+@reason_option
+@db_option
+@rules_option
+def add_gift(
+    name: str,
+    gift: str,
+    supernormal: bool,
+    cpd: int,
+    reason: str,
+    db: Path | None,
+    house_rules: Path | None,
+) -> None:
+    """Add a gift for 8 Experience Points, with the GM's agreement (EZ-13)."""
+    new = Gift(name=gift, supernormal=supernormal, cpd=cpd)
+    c = _advance(name, db, house_rules, lambda c, r: advance.add_gift(c, new, r, reason))
+    _report(c, f"gained the gift {gift}")
+
+
+@char.command("remove-fault", epilog="Example: ezkit char remove-fault 'Jason Free' 'Greedy'")
+@click.argument("name")
+@click.argument("fault")
+@reason_option
+@db_option
+@rules_option
+def remove_fault(
+    name: str, fault: str, reason: str, db: Path | None, house_rules: Path | None
+) -> None:
+    """Remove a fault for 8 Experience Points, with the GM's agreement (EZ-13)."""
+    c = _advance(name, db, house_rules, lambda c, r: advance.remove_fault(c, fault, r, reason))
+    _report(c, f"lost the fault {fault}")
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _load(name: str, db: Path | None) -> Character:
+    """A character from a file when NAME is one, else from the campaign."""
+    path = Path(name)
+    if path.suffix in (".yaml", ".yml", ".json") and path.is_file():
+        return read_character(path)
+    with open_campaign(db) as campaign:
+        doc = campaign.get_character(name)
+    return parse_character(doc, "the campaign")
