@@ -18,7 +18,6 @@ from pydantic import (
     Field,
     PlainSerializer,
     WithJsonSchema,
-    model_validator,
 )
 
 from ezkit import ladder
@@ -188,6 +187,22 @@ class HistoryEntry(Doc):
     fault: Fault | None = None
 
 
+def _package_read(value: Any) -> Any:
+    if isinstance(value, str):
+        raise ValueError(
+            f"people_package names the file {value!r}; ezkit reads it when it reads the "
+            "character file, relative to that file"
+        )
+    return value
+
+
+# In a file, a path (read by ezkit.character.files); in memory, always the package itself.
+PackageOrPath = Annotated[
+    PeoplePackage | None,
+    BeforeValidator(_package_read, json_schema_input_type=PeoplePackage | str | None),
+]
+
+
 class Character(Doc):
     """An EZFudge character, as built by the flowchart or by point-buy."""
 
@@ -197,7 +212,9 @@ class Character(Doc):
     idea: str = ""
     build: Literal["flowchart", "point-buy"] = "flowchart"
     people: str = Field("", description="The character's people (species and culture).")
-    people_package: PeoplePackage | None = None
+    people_package: PackageOrPath = Field(
+        None, description="The people package (EZ-8), inline or the path of its file."
+    )
     roles: list[Role] = Field(default_factory=list)
     attributes: Attributes
     mass_scale: int = 0
@@ -214,15 +231,6 @@ class Character(Doc):
     background: str = ""
     wounds: list[WoundMark] = Field(default_factory=list)
     history: list[HistoryEntry] = Field(default_factory=list)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _people_package_path(cls, data: Any) -> Any:
-        if isinstance(data, dict) and isinstance(data.get("people_package"), str):
-            raise ValueError(
-                "people_package names a file; load the character with ezkit so the file is read"
-            )
-        return data
 
     def to_document(self) -> dict[str, Any]:
         """The character as a plain document: ranks as the book writes them."""
