@@ -1,0 +1,148 @@
+"""Fudge Points and Experience (EZ-12, EZ-13): awards, spending, conversion, improvement."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ezkit import rules as rules_data
+from ezkit.character import advance
+from ezkit.character.check import as_built, check
+from ezkit.character.files import read_character
+from ezkit.character.model import Character, Gift
+from ezkit.errors import RuleError
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "characters"
+RULES = rules_data.load()
+
+
+@pytest.fixture
+def jason() -> Character:
+    return read_character(EXAMPLES / "jason-free.yaml")
+
+
+@pytest.fixture
+def gruk() -> Character:
+    return read_character(EXAMPLES / "gruk.yaml")
+
+
+def test_award_and_spend_keep_history(jason: Character) -> None:
+    c = advance.award(jason, fudge_points=2, experience=5, reason="saved the mill")
+    assert (c.fudge_points, c.experience) == (5, 5)
+    c = advance.spend(c, fudge_points=1, reason="+1 on the climb")
+    assert c.fudge_points == 4
+    assert [(e.kind, e.fudge_points, e.experience, e.reason) for e in c.history] == [
+        ("award", 2, 5, "saved the mill"),
+        ("spend", -1, 0, "+1 on the climb"),
+    ]
+    assert all(e.time.tzinfo is not None for e in c.history)
+
+
+def test_spending_more_than_held_says_how_many_are_missing(jason: Character) -> None:
+    with pytest.raises(RuleError, match="needs 5 Fudge Points and has 3: 2 missing"):
+        advance.spend(jason, fudge_points=5)
+
+
+@pytest.mark.parametrize("fp, xp", [(0, 0), (-1, 0), (0, -2)])
+def test_awards_must_be_positive(jason: Character, fp: int, xp: int) -> None:
+    with pytest.raises(RuleError):
+        advance.award(jason, fudge_points=fp, experience=xp)
+
+
+def test_three_fudge_points_make_one_experience_point(jason: Character) -> None:
+    c = advance.convert_to_experience(jason, 1, RULES)
+    assert (c.fudge_points, c.experience) == (0, 1)
+    with pytest.raises(RuleError, match="needs 3 Fudge Points and has 0: 3 missing"):
+        advance.convert_to_experience(c, 1, RULES)
+
+
+def test_back_conversion_gives_only_two_fudge_points(jason: Character) -> None:
+    c = advance.award(jason, experience=2)
+    c = advance.convert_to_fudge_points(c, 2, RULES)
+    assert (c.fudge_points, c.experience) == (3 + 4, 0)
+
+
+@pytest.mark.parametrize(
+    ("trait", "cost", "to"),
+    [
+        ("Woodsman", 4, 3),  # role, Good -> Great
+        ("Camp Cook", 1, 1),  # role, Mediocre -> Fair
+        ("Quarterstaff for Hire", 8, 4),  # role, Great -> Superb
+        ("Historian (the East March)", 2, 2),  # role by its full label
+        ("agility", 8, 3),  # attribute, Good -> Great: double a role's cost
+        ("Body", 16, 4),  # attribute, Great -> Superb
+    ],
+)
+def test_improvement_costs_follow_the_table(
+    jason: Character, trait: str, cost: int, to: int
+) -> None:
+    c = advance.award(jason, experience=20)
+    c = advance.improve(c, trait, RULES)
+    assert c.experience == 20 - cost
+    entry = c.history[-1]
+    assert entry.kind == "improve" and entry.experience == -cost and entry.to_rank == to
+
+
+def test_a_new_role_is_bought_from_poor(jason: Character) -> None:
+    c = advance.improve(advance.award(jason, experience=1), "Swimmer", RULES)
+    assert any(r.name == "Swimmer" and r.rank == 0 for r in c.roles)
+    assert c.experience == 0
+
+
+def test_improving_without_enough_experience_is_refused(jason: Character) -> None:
+    c = advance.award(jason, experience=5)
+    with pytest.raises(RuleError, match="needs 8 Experience Points and has 5: 3 missing"):
+        advance.improve(c, "Agility", RULES)
+
+
+def test_beyond_superb_the_cost_keeps_doubling() -> None:
+    assert RULES.improve_cost("role", 4) == 16
+    assert RULES.improve_cost("role", 5) == 32
+    assert RULES.improve_cost("attribute", 6) == 128
+    assert RULES.improve_cost("role", -2) == RULES.improve_cost("role", -1) == 1  # Terrible as Poor
+
+
+def test_attribute_cost_reads_the_rank_in_play(gruk: Character) -> None:
+    # Gruk's Body is Good as built and Great with his people package: Great -> Superb costs 16.
+    c = advance.improve(advance.award(gruk, experience=16), "body", RULES)
+    assert c.experience == 0
+    assert c.attributes.body == 3 and c.effective().attributes.body == 4
+
+
+def test_improving_a_package_role_stores_it_one_rank_up(gruk: Character) -> None:
+    c = advance.improve(advance.award(gruk, experience=4), "Forager", RULES)  # Fair -> Good
+    assert c.experience == 2
+    assert {r.name: r.rank for r in c.effective().roles}["Forager"] == 2
+    assert check(c, RULES).valid  # the build is still checked as it was made
+
+
+def test_add_gift_and_remove_fault_cost_eight(jason: Character) -> None:
+    c = advance.award(jason, experience=16)
+    c = advance.add_gift(c, Gift(name="Danger Sense"), RULES, reason="the ambush")
+    c = advance.remove_fault(c, "mercenary code of ethics", RULES)
+    assert c.experience == 0
+    assert [g.name for g in c.gifts] == ["Toughness", "Danger Sense"]
+    assert c.faults == []
+    with pytest.raises(RuleError, match="has no fault 'Greedy'"):
+        advance.remove_fault(advance.award(c, experience=8), "Greedy", RULES)
+    with pytest.raises(RuleError, match="already has the gift"):
+        advance.add_gift(advance.award(c, experience=8), Gift(name="toughness"), RULES)
+
+
+def test_the_build_is_checked_as_it_was_made(jason: Character) -> None:
+    """After advancement, undoing the history gives back the character as built."""
+    c = advance.award(jason, fudge_points=1, experience=40)
+    for trait in ("Woodsman", "Agility", "Sailor", "Quarterstaff for Hire"):
+        c = advance.improve(c, trait, RULES)
+    c = advance.add_gift(c, Gift(name="Lucky"), RULES)
+    c = advance.remove_fault(c, "Mercenary Code of Ethics", RULES)
+    c = advance.convert_to_experience(c, 1, RULES)
+    report = check(c, RULES)
+    assert report.valid, report.errors  # two Great roles and a Superb now, fine after play
+    assert report.build_points == 30
+    original = as_built(c)
+    assert original.attributes == jason.attributes
+    assert [(r.label, r.rank) for r in original.roles] == [(r.label, r.rank) for r in jason.roles]
+    assert original.gifts == jason.gifts and original.faults == jason.faults
+    assert (original.fudge_points, original.experience) == (3, 0)
