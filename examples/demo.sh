@@ -24,3 +24,17 @@ ezkit odds --rank Good --difficulty Great
 
 section "How the other dice compare with 4dF"
 ezkit dice compare
+
+section "Characters: check the book's Jason Free and three more, by the flowchart and by point-buy"
+for file in examples/characters/*.yaml; do
+  ezkit char check "$file"
+done
+
+section "A campaign (a throw-away one here): add everyone, advance Jason, show him"
+EZKIT_DB="$(mktemp -d)/campaign.json"
+export EZKIT_DB
+ezkit char add examples/characters/*.yaml
+ezkit char list
+ezkit char award "Jason Free" --xp 6 --fp 1 --reason "drove the bandits from Oakford"
+ezkit char improve "Jason Free" Woodsman --reason "a season in the Greywood"
+ezkit char show "Jason Free" --history

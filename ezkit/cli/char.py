@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from ezkit import ladder
 from ezkit import rules as rules_data
 from ezkit.character import advance, view
 from ezkit.character.check import check
@@ -150,8 +151,8 @@ def list_characters(db: Path | None, as_json: bool) -> None:
         click.echo("The campaign has no characters yet: add one with `ezkit char add FILE`.")
     for c in characters:
         best = max(c.effective().roles, key=lambda r: r.rank, default=None)
-        role = f"{best.label} ({best.rank:+d})" if best else "no roles"
-        click.echo(f"{c.name:24} {role:36} FP {c.fudge_points:<3} XP {c.experience}")
+        role = f"{ladder.label(best.rank)} {best.label}" if best else "no roles"
+        click.echo(f"{c.name:24} {role:40} FP {c.fudge_points:<3} XP {c.experience}")
 
 
 @char.command("show", epilog="Example: ezkit char show 'Jason Free' --history")
