@@ -311,3 +311,20 @@ def test_installed_ezkit_checks_a_character(tmp_path: Path) -> None:
         [str(ezkit), "char", "add", JASON, "--db", db], capture_output=True, text=True, check=False
     )
     assert added.returncode == 0, added.stderr
+
+
+def test_two_char_add_processes_at_once_both_land(tmp_path: Path) -> None:
+    ezkit = str(Path(sys.executable).with_name("ezkit"))
+    db = str(tmp_path / "c.json")
+    files = [str(EXAMPLES / name) for name in ("jason-free.yaml", "wren.yaml", "gruk.yaml")]
+    running = [
+        subprocess.Popen([ezkit, "char", "add", file, "--db", db], stderr=subprocess.PIPE)
+        for file in files
+    ]
+    assert all(p.wait(timeout=60) == 0 for p in running)
+    stored = json.loads(Path(db).read_text())["characters"]
+    assert sorted(doc["name"] for doc in stored.values()) == [
+        "Gruk Underbridge",
+        "Jason Free",
+        "Wren Hollowell",
+    ]
