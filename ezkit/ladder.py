@@ -85,6 +85,8 @@ def parse(text: str | int) -> int:
 
 
 def _parse(text: str | int) -> int:
+    if isinstance(text, bool):  # YAML's yes/true is no rank, though Python counts it an int
+        raise RankError(f"{text!r} is not a rank ({LADDER_HINT})")
     if isinstance(text, int):
         return text
     raw = str(text)

@@ -260,8 +260,9 @@ def starting_fudge_points(c: Character, rules: Rules, errors: list, warnings: li
 
 
 def role_cost(role: Role, extra_specialty: bool) -> int:
-    """EZ-3: rank + 1; EZ-4: a further specialty of a required-specialty role costs its rank."""
-    return role.rank if extra_specialty else role.rank + 1
+    """EZ-3: rank + 1; EZ-4: a further specialty of a required-specialty role costs its rank
+    (never below 0: a role not taken costs nothing and refunds nothing)."""
+    return max(role.rank, 0) if extra_specialty else role.rank + 1
 
 
 def extra_specialties(roles: list[Role]) -> list[bool]:
@@ -370,7 +371,7 @@ def build_points(c: Character, rules: Rules) -> int:
     attributes = sum(v - pb.default_attribute for v in c.attributes.model_dump().values())
     extras = extra_specialties(c.roles)
     regular = [r.rank for r, x in zip(c.roles, extras, strict=True) if not x]
-    extra = [r.rank for r, x in zip(c.roles, extras, strict=True) if x]
+    extra = [max(r.rank, 0) for r, x in zip(c.roles, extras, strict=True) if x]
     package = c.people_package.cost if c.people_package and c.people_package.cost else 0
     return (
         pb.gift * gifts

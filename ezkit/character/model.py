@@ -18,11 +18,13 @@ from pydantic import (
     Field,
     PlainSerializer,
     WithJsonSchema,
+    model_validator,
 )
 
 from ezkit import ladder
 
 SCHEMA_VERSION = 1
+ATTRIBUTE_NAMES = ("body", "agility", "mind", "will")  # EZ-2
 
 #: A rank as the Ladder allows it (`Great`, `+3`, `Great (+3)`), kept as its number
 #: and written back as the book's label.
@@ -185,6 +187,20 @@ class HistoryEntry(Doc):
     to_rank: int | None = None
     gift: Gift | None = None
     fault: Fault | None = None
+
+    @model_validator(mode="after")
+    def _known_trait(self) -> HistoryEntry:
+        """An improvement names a trait the character can have, at ranks on the Ladder."""
+        if self.trait_kind == "attribute" and (self.trait or "").lower() not in ATTRIBUTE_NAMES:
+            raise ValueError(
+                f"improved attribute {self.trait!r} is not one of {', '.join(ATTRIBUTE_NAMES)}"
+            )
+        for rank in (self.from_rank, self.to_rank):
+            if rank is not None and abs(rank) > ladder.LIMIT:
+                raise ValueError(
+                    f"rank {rank} is off the Ladder (-{ladder.LIMIT}..+{ladder.LIMIT})"
+                )
+        return self
 
 
 def _package_read(value: Any) -> Any:

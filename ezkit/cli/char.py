@@ -371,3 +371,63 @@ def _load(name: str, db: Path | None) -> Character:
     with open_campaign(db) as campaign:
         doc = campaign.get_character(name)
     return parse_character(doc, "the campaign")
+
+
+# --- making a character ---------------------------------------------------------------
+
+
+@char.command(
+    "new",
+    epilog="""\b
+Examples:
+  ezkit char new                          the flowchart; writes NAME.yaml here
+  ezkit char new --point-buy -o wren.yaml --add
+  ezkit char new < answers.txt            answers piped in, one a line""",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Character file to write (default: the name, as jason-free.yaml, here).",
+)
+@click.option(
+    "--point-buy", is_flag=True, help="Spend 30 build points instead of the flowchart (EZ-7)."
+)
+@click.option("--add", "add_it", is_flag=True, help="Also add the character to the campaign.")
+@db_option
+@rules_option
+def new_character(
+    output: Path | None, point_buy: bool, add_it: bool, db: Path | None, house_rules: Path | None
+) -> None:
+    """Make a character step by step, as the "Make A Character" flowchart goes.
+
+    Each step says what is left to spend; an illegal choice is refused with its rule
+    (EZ-2..EZ-10) and asked again. Blank answers end a list. Then the character is
+    checked, written as YAML and, with --add, added to the campaign.
+    """
+    from ezkit.character import builder
+
+    rules = rules_data.load(house_rules)
+    console = builder.Console(
+        lambda text, default: click.prompt(text, default=default, show_default=bool(default)),
+        click.echo,
+    )
+    character = builder.walk(console, rules, point_buy=point_buy)
+    report = check(character, rules)
+    for line in view.report_lines(report):
+        click.echo(line)
+    path = builder.output_path(console, output or Path(builder.file_name(character.name)))
+    if path is None:
+        click.echo("nothing written")
+    else:
+        write_atomic(path, builder.to_yaml(character))
+        click.echo(f"wrote {path}")
+    if add_it:
+        if not report.valid:
+            listed = "; ".join(str(p) for p in report.errors)
+            raise DocumentError(
+                f"{character.name} breaks the build rules and was not added: {listed}"
+            )
+        with open_campaign(db) as campaign:
+            campaign.add_character(character.to_document())
+            click.echo(f"added {character.name} to {campaign.path}")
