@@ -26,8 +26,8 @@ from typing import Any, Protocol
 
 from ezkit import ladder
 from ezkit.character.check import (
-    _BUDGET_RULE,
-    _BUDGET_UNIT,
+    BUDGET_RULE,
+    BUDGET_UNIT,
     KINDS,
     attribute_range,
     build_points,
@@ -102,6 +102,8 @@ class Left:
     rule: str
 
     def __str__(self) -> str:
+        if self.left < 0:
+            return f"{self.unit}: {-self.left} over, {self.available} available"
         return f"{self.unit}: {self.left} of {self.available} left"
 
 
@@ -114,7 +116,7 @@ def budgets(c: Character, rules: Rules) -> dict[str, Left]:
         limit = rules.point_buy.build_points
         return {POINTS: Left("build points", limit - build_points(c, rules), limit, "EZ-7")}
     return {
-        kind: Left(_BUDGET_UNIT[kind], b.available - b.spent, b.available, _BUDGET_RULE[kind])
+        kind: Left(BUDGET_UNIT[kind], b.available - b.spent, b.available, BUDGET_RULE[kind])
         for kind, b in flowchart_budgets(c, rules).items()
     }
 
@@ -248,7 +250,7 @@ def describe(amounts: dict[str, int] | Swap) -> str:
         given = {k: -getattr(amounts, k) for k in ORDER if getattr(amounts, k) < 0}
         got = {k: getattr(amounts, k) for k in ORDER if getattr(amounts, k) > 0}
         return f"{describe(given)} -> {describe(got)}"
-    return " + ".join(_count(n, _BUDGET_UNIT[kind]) for kind, n in amounts.items())
+    return " + ".join(_count(n, BUDGET_UNIT[kind]) for kind, n in amounts.items())
 
 
 def swap_options(rules: Rules) -> list[Swap]:
@@ -521,7 +523,8 @@ class Walk:
                 if rank == role.rank and default:
                     break
                 if self.attempt(set_role, role.model_copy(update={"rank": rank})):
-                    self.io.say(f"  {role.label}: {ladder.label(rank)}")
+                    dropped = rank <= self.rules.flowchart.default_role
+                    self.io.say(f"  {role.label}: {'dropped' if dropped else ladder.label(rank)}")
                     self.show("roles")
                     break
 

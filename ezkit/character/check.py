@@ -331,17 +331,17 @@ def flowchart_budgets(c: Character, rules: Rules) -> dict[str, Budget]:
     return {kind: Budget(spent[kind], available[kind]) for kind in KINDS}
 
 
-_BUDGET_RULE = {"roles": "EZ-3", "attributes": "EZ-2", "gifts": "EZ-5"}
-_BUDGET_UNIT = {"roles": "role points", "attributes": "attribute ranks", "gifts": "gifts"}
+BUDGET_RULE = {"roles": "EZ-3", "attributes": "EZ-2", "gifts": "EZ-5"}
+BUDGET_UNIT = {"roles": "role points", "attributes": "attribute ranks", "gifts": "gifts"}
 
 
 def budget_limits(budgets: dict[str, Budget], errors: list, warnings: list) -> None:
     for kind, budget in budgets.items():
-        unit = _BUDGET_UNIT[kind]
+        unit = BUDGET_UNIT[kind]
         if budget.spent > budget.available:
             errors.append(
                 Problem(
-                    _BUDGET_RULE[kind],
+                    BUDGET_RULE[kind],
                     kind,
                     f"{budget.spent} {unit} spent but only {budget.available} available "
                     "(with what faults bought and swaps gave); take a fault or swap, or spend less",
@@ -350,7 +350,7 @@ def budget_limits(budgets: dict[str, Budget], errors: list, warnings: list) -> N
         elif budget.spent < budget.available:
             warnings.append(
                 Problem(
-                    _BUDGET_RULE[kind],
+                    BUDGET_RULE[kind],
                     kind,
                     f"{budget.available - budget.spent} of {budget.available} {unit} unspent",
                 )

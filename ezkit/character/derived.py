@@ -120,5 +120,9 @@ def weapon_stats(weapon: Weapon, character: Character, rules: Rules) -> WeaponSt
 
 
 def _close(name: str, names: list[str]) -> str:
-    close = difflib.get_close_matches(name.lower(), names, n=1, cutoff=0.6)
+    """A did-you-mean: a row holding every word typed ("leather armor" -> "hardened leather
+    armor"), else the nearest spelling."""
+    words = name.lower().split()
+    holding = [n for n in names if words and all(w in n.lower().split() for w in words)]
+    close = holding or difflib.get_close_matches(name.lower(), names, n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
