@@ -328,3 +328,14 @@ def test_two_char_add_processes_at_once_both_land(tmp_path: Path) -> None:
         "Jason Free",
         "Wren Hollowell",
     ]
+
+
+def test_one_weapon_by_name_in_the_file(runner: CliRunner, tmp_path: Path) -> None:
+    document = yaml.safe_load(Path(JASON).read_text())
+    del document["weapons"]
+    document["weapon"] = "quarterstaff"
+    _, schema_text, _ = run(runner, "schema", "character")
+    jsonschema.validate(document, json.loads(schema_text))
+    _, out, _ = run(runner, "char", "check", _write(tmp_path, document), "--json")
+    weapons = json.loads(out)["derived"]["weapons"]
+    assert [(w["name"], w["inj"]) for w in weapons] == [("quarterstaff", 5)]

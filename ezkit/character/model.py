@@ -240,6 +240,9 @@ class Character(Doc):
     fudge_points: int = Field(3, ge=0)
     experience: int = Field(0, ge=0)
     weapons: list[NamedWeapon] = Field(default_factory=list)
+    weapon: NamedWeapon | None = Field(
+        None, exclude=True, description="Shorthand for one weapon: `weapon: quarterstaff`."
+    )
     armor: NamedArmor = None
     defence_modifiers: list[DefenceModifier] = Field(default_factory=list)
     tools: list[str] = Field(default_factory=list)
@@ -247,6 +250,14 @@ class Character(Doc):
     background: str = ""
     wounds: list[WoundMark] = Field(default_factory=list)
     history: list[HistoryEntry] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _one_weapon(self) -> Character:
+        """`weapon: X` is the first of the weapons; the document keeps only the list."""
+        if self.weapon is not None:
+            self.weapons = [self.weapon, *self.weapons]
+            self.weapon = None
+        return self
 
     def to_document(self) -> dict[str, Any]:
         """The character as a plain document: ranks as the book writes them."""
