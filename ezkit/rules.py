@@ -79,6 +79,48 @@ class RangedWeapon(_Strict):
     note: str = ""
 
 
+class WoundLevel(_Strict):
+    """One row of the wound table and track (EZ-14, EZ-15, EZ-16)."""
+
+    name: str
+    from_: int = Field(alias="from")
+    boxes: int = Field(ge=1)
+    penalty: int = 0
+    acts: bool = True
+    areas_per_round: int | None = None  # None: no limit
+    stun: str | None = None
+    heals_after_battle: bool = False
+
+
+class Wounds(_Strict):
+    levels: tuple[WoundLevel, ...] = Field(min_length=1)
+    beyond: str
+    stun_cap: str
+
+
+class Range(_Strict):
+    name: str
+    difficulty: Rank
+    melee: bool = False
+
+
+class Tactic(_Strict):
+    bonus: int
+    wound_bonus: int = 0
+    failure_wound_bonus: int = 0
+
+
+class Terrain(_Strict):
+    test: Rank
+    opponent_mod: int
+
+
+class Healing(_Strict):
+    medical_result: Rank
+    hospital_bonus: int
+    treatments_per_week: dict[str, int]
+
+
 class Rules(_Strict):
     """Every table the character and fight rules read."""
 
@@ -92,6 +134,15 @@ class Rules(_Strict):
     armor: dict[str, int]
     melee_weapons: dict[str, MeleeWeapon]
     ranged_weapons: dict[str, RangedWeapon]
+    wounds: Wounds
+    ranges: dict[str, Range]
+    light: dict[str, int]
+    cover: dict[str, int]
+    melee_floor: Rank
+    tactics: dict[str, Tactic]
+    terrain: Terrain
+    round_cap: int = Field(ge=1)
+    healing: Healing
 
     def improve_cost(self, kind: str, rank: int) -> int:
         """XP to raise a role or attribute one rank from `rank` (EZ-13)."""

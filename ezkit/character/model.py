@@ -176,6 +176,8 @@ class HistoryEntry(Doc):
         "improve",
         "add-gift",
         "remove-fault",
+        "wound",
+        "heal",
         "note",
     ]
     reason: str = ""
@@ -187,6 +189,9 @@ class HistoryEntry(Doc):
     to_rank: int | None = None
     gift: Gift | None = None
     fault: Fault | None = None
+    wound: WoundMark | None = None
+    week: int | None = Field(None, description="In-game week of rest or treatment (EZ-21).")
+    medical: bool = False
 
     @model_validator(mode="after")
     def _known_trait(self) -> HistoryEntry:
