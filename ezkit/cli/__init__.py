@@ -26,6 +26,7 @@ COMMANDS = {
     "dice": "ezkit.cli.odds:dice_group",
     "action": "ezkit.cli.action:action",
     "char": "ezkit.cli.char:char",
+    "fight": "ezkit.cli.fight:fight",
     "schema": "ezkit.cli.schema:schema",
 }
 

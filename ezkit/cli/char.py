@@ -15,7 +15,7 @@ from ezkit.character import advance, view
 from ezkit.character.check import check
 from ezkit.character.files import InvalidCharacter, Problem, parse_character, read_character
 from ezkit.character.model import Character, Gift
-from ezkit.cli.params import emit_json, json_option
+from ezkit.cli.params import RANK, Command, emit_json, json_option
 from ezkit.errors import DocumentError
 from ezkit.fileio import write_atomic
 from ezkit.rules import Rules
@@ -431,3 +431,104 @@ def new_character(
         with open_campaign(db) as campaign:
             campaign.add_character(character.to_document())
             click.echo(f"added {character.name} to {campaign.path}")
+
+
+# --- wounds and healing -------------------------------------------------------------
+
+
+def _track_line(character: Character, rules: Rules) -> str:
+    from ezkit.combat import wounds
+
+    return f"  {wounds.track_text(character.wounds, rules)}"
+
+
+@char.command(
+    "wound",
+    cls=Command,
+    epilog="""\b
+Examples:
+  ezkit char wound 'Jason Free' 'Very Hurt' --reason 'troll club'
+  ezkit char wound 'Jason Free' 5           a wound value: 5-6 is Very Hurt (EZ-14)
+  ezkit char wound 'Jason Free' Hurt --stun  circled: Dazed (EZ-16)""",
+)
+@click.argument("name")
+@click.argument("level", metavar="LEVEL|VALUE")
+@click.option("--stun", is_flag=True, help="An attack to stun: marked as stun (EZ-16).")
+@reason_option
+@db_option
+@rules_option
+def wound_command(
+    name: str, level: str, stun: bool, reason: str, db: Path | None, house_rules: Path | None
+) -> None:
+    """Mark a wound on a stored character, by level name or by wound value.
+
+    The box is marked as the track does it: a full level promotes the wound to the
+    next level up with an empty box; past Near Death the character is Dead (EZ-15).
+    """
+    from ezkit.combat import healing
+
+    rules = rules_data.load(house_rules)
+    c = _advance(name, db, house_rules, lambda c, r: healing.wound(c, level, r, stun, reason))
+    click.echo(f"{c.name}: {c.history[-1].reason}")
+    click.echo(_track_line(c, rules))
+
+
+@char.command(
+    "heal",
+    cls=Command,
+    epilog="""\b
+Examples:
+  ezkit char heal 'Jason Free'              after the battle: Scratches and stuns clear
+  ezkit char heal 'Jason Free' --weeks 2    two weeks of rest: each wound heals 2 levels
+  ezkit char heal 'Jason Free' --medical Good --era fantasy --hospital""",
+)
+@click.argument("name")
+@click.option("--weeks", type=click.IntRange(1), help="Weeks of rest: one level a week.")
+@click.option(
+    "--medical",
+    "result",
+    type=RANK,
+    help="A treatment: the healer's action result (Fair or better heals a level).",
+)
+@click.option("--era", help="With --medical: the game world's era (fantasy, industrial, modern).")
+@click.option("--hospital", is_flag=True, help="With --medical: in a hospital, +1 to the result.")
+@reason_option
+@db_option
+@rules_option
+def heal_command(
+    name: str,
+    weeks: int | None,
+    result: int | None,
+    era: str | None,
+    hospital: bool,
+    reason: str,
+    db: Path | None,
+    house_rules: Path | None,
+) -> None:
+    """Heal a stored character's wounds (EZ-21).
+
+    With no option: first aid after the battle (every Scratch, even a promoted one,
+    and every stun clears). --weeks N: rest, each wound healing one level a week.
+    --medical RESULT --era ERA: one treatment, limited per in-game week by the era.
+    """
+    from ezkit.combat import healing
+
+    if weeks is not None and result is not None:
+        raise click.UsageError("give --weeks N (rest) or --medical RESULT (a treatment), not both")
+    if result is None and (era is not None or hospital):
+        raise click.UsageError("--era and --hospital go with --medical RESULT")
+    if result is not None and era is None:
+        raise click.UsageError("--medical needs --era (fantasy, industrial or modern)")
+    rules = rules_data.load(house_rules)
+
+    def change(c: Character, r: Rules) -> Character:
+        if weeks is not None:
+            return healing.rest(c, weeks, r, reason)
+        if result is not None:
+            assert era is not None
+            return healing.medical(c, result, era, r, hospital, reason)
+        return healing.after_battle(c, r, reason)
+
+    c = _advance(name, db, house_rules, change)
+    click.echo(f"{c.name}: {c.history[-1].reason}")
+    click.echo(_track_line(c, rules))

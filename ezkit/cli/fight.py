@@ -1,0 +1,343 @@
+"""`ezkit fight melee|ranged|scene`: resolve fight exchanges on the Ladder (EZ-14..EZ-20)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ezkit import dice
+from ezkit import rules as rules_data
+from ezkit.character.files import parse_character, read_character
+from ezkit.character.model import Character
+from ezkit.cli.char import db_option, rules_option
+from ezkit.cli.params import (
+    FOE_ROLL,
+    RANK,
+    ROLL,
+    Command,
+    emit_json,
+    json_option,
+    pick_seed,
+    seed_option,
+)
+from ezkit.combat import fighters, melee, ranged, wounds
+from ezkit.combat.damage import Attack, Wound
+from ezkit.errors import InputError, RuleError
+from ezkit.odds import foe_method
+from ezkit.rules import Rules
+from ezkit.store import open_campaign
+
+MELEE_EXAMPLE = """\b
+Examples:
+  ezkit fight melee jason-free.yaml --foe "Bandit: Fair Fighter, INJ 3, CPD 2" --roll 1
+  ezkit fight melee 'Jason Free' 'Gruk Underbridge' --seed 7 --tactic all-out-attack --apply
+  ezkit fight melee 'Jason Free' --foe "Ogre: Good Brawler, INJ 6, CPD 3" --stun --roll 0"""
+
+RANGED_EXAMPLE = """\b
+Examples:
+  ezkit fight ranged 'Dr. Mara Kell' --trait Marksman --foe "Thug: Fair Gunman, INJ 3, CPD 1"
+  ezkit fight ranged 'Dr. Mara Kell' --foe "Thug: Fair Gunman, INJ 3, CPD 1" --range L --light dim
+  ezkit fight ranged 'Dr. Mara Kell' --foe "Thug: Fair Gunman, INJ 3, CPD 1" --evade 1 --seed 4"""
+
+
+def _side_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options both exchanges share: who fights, the roll, modifiers, optional rules."""
+    decorators = [
+        click.argument("a"),
+        click.argument("b", required=False),
+        click.option("--foe", help="An inline foe in B's place: 'NAME: RANK TRAIT, INJ N, CPD N'."),
+        click.option("--trait", help="A's role or attribute (default: his best role)."),
+        click.option("--foe-trait", help="B's role or attribute."),
+        click.option("--weapon", help="A's weapon by name (default: his first of the kind)."),
+        click.option("--foe-weapon", help="B's weapon by name."),
+        click.option("--roll", "given_roll", type=ROLL, help="The player's roll (-4..+4)."),
+        seed_option,
+        click.option("--mod", "modifier", type=int, default=0, help="Modifiers to A."),
+        click.option("--foe-mod", type=int, default=0, help="Modifiers to B."),
+        click.option("--foe-roll", type=FOE_ROLL, default="none", show_default=True),
+        click.option("--pull", help="A pulls his punch: the highest wound level he inflicts."),
+        click.option("--foe-pull", help="B pulls his punch."),
+        click.option("--stun", is_flag=True, help="A attacks to stun."),
+        click.option("--foe-stun", is_flag=True, help="B attacks to stun."),
+        click.option("--aim", help="A's aimed strike: MOD:MARGIN, e.g. -2:3."),
+        click.option(
+            "--damage-option",
+            "damage_options",
+            type=click.IntRange(1, 4),
+            multiple=True,
+            help="Damage Roll Option 1-4 (repeatable).",
+        ),
+        click.option("--apply", is_flag=True, help="Mark the wounds on stored characters."),
+        db_option,
+        rules_option,
+        json_option,
+    ]
+    for decorator in reversed(decorators):
+        command = decorator(command)
+    return command
+
+
+@click.group("fight")
+def fight() -> None:
+    """Resolve melee and ranged exchanges, and whole fight scenes."""
+
+
+@fight.command("melee", cls=Command, epilog=MELEE_EXAMPLE)
+@_side_options
+@click.option("--disadvantage", type=click.IntRange(1, 2), help="A is at a disadvantage: -1/-2.")
+@click.option("--foe-disadvantage", type=click.IntRange(1, 2), help="B at a disadvantage.")
+@click.option("--tactic", type=click.Choice(melee.TACTICS), help="A's tactic.")
+@click.option("--foe-tactic", type=click.Choice(melee.TACTICS), help="B's tactic.")
+def melee_command(**options: Any) -> None:
+    """One Melee Phase exchange between A (who rolls) and B or an inline --foe (EZ-18).
+
+    A and B are campaign names or character files.
+    """
+    o = _Options(options)
+    a, b = o.fighters(ranged_=False)
+    character = melee.Fighter(
+        a.name,
+        a.rank,
+        a.trait,
+        o.attack(a, "aim", "pull", "stun"),
+        a.cpd,
+        o["modifier"],
+        a.penalty(o.rules),
+        o["disadvantage"] or 0,
+        o["tactic"],
+    )
+    foe = melee.Fighter(
+        b.name,
+        b.rank,
+        b.trait,
+        o.attack(b, None, "foe_pull", "foe_stun"),
+        b.cpd,
+        o["foe_mod"],
+        b.penalty(o.rules),
+        o["foe_disadvantage"] or 0,
+        o["foe_tactic"],
+    )
+    for side in (a, b):
+        if not side.can_act(o.rules):
+            raise RuleError(f"{side.name} is {wounds.condition(side.track, o.rules)} (EZ-15)")
+    roll, foe_roll = o.rolls()
+    exchange = melee.resolve(character, foe, roll, o.rules, foe_roll, o.damage_options, o.fudge)
+    o.finish(exchange.as_dict(), exchange.steps, exchange.wounds, (a, b))
+
+
+@fight.command("ranged", cls=Command, epilog=RANGED_EXAMPLE)
+@_side_options
+@click.option(
+    "--range",
+    "range_",
+    type=click.Choice(["T", "S", "M", "L"], case_sensitive=False),
+    default="M",
+    show_default=True,
+    help="Touching, Short, Medium, Long.",
+)
+@click.option("--light", type=click.Choice(["normal", "dim", "dark"]), default="normal")
+@click.option("--cover", type=click.Choice(["none", "partial", "heavy"]), default="none")
+@click.option("--difficulty", "set_difficulty", type=RANK, help="The GM's difficulty instead.")
+@click.option("--evade", "evade_roll", type=ROLL, help="B evades instead of shooting: his roll.")
+@click.option("--foe-shoots", is_flag=True, help="B shoots at A instead (A may --evade).")
+def ranged_command(**options: Any) -> None:
+    """One Ranged Phase shot by A at B (or by B at A with --foe-shoots) (EZ-17, EZ-19)."""
+    o = _Options(options)
+    a, b = o.fighters(ranged_=True)
+    shooter, target = (b, a) if o["foe_shoots"] else (a, b)
+    if not shooter.can_act(o.rules):
+        raise RuleError(f"{shooter.name} is {wounds.condition(shooter.track, o.rules)} (EZ-15)")
+    if o["set_difficulty"] is not None:
+        difficulty, why = o["set_difficulty"], "the GM's"
+    else:
+        difficulty, parts = ranged.shot_difficulty(o.rules, o["range_"], o["light"], o["cover"])
+        why = ", ".join(parts)
+    roll, foe_roll = o.rolls()
+    # The player's roll goes to whichever side is the player's; the foe roll to the foe's.
+    shooter_roll = foe_roll if o["foe_shoots"] else roll
+    evade = None
+    if o["evade_roll"] is not None:
+        evade_roll = o["evade_roll"] if not o["foe_shoots"] or o["given_roll"] is None else roll
+        evade = target.reflexes + target.penalty(o.rules) + evade_roll
+    elif o["foe_shoots"] and o["given_roll"] is not None:
+        raise click.UsageError("with --foe-shoots the player's roll is his evade: use --evade")
+    pull, stun = ("foe_pull", "foe_stun") if o["foe_shoots"] else ("pull", "stun")
+    aim = None if o["foe_shoots"] else "aim"
+    shot = ranged.resolve(
+        ranged.Shooter(
+            shooter.name,
+            shooter.rank,
+            shooter.trait,
+            o.attack(shooter, aim, pull, stun),
+            o["foe_mod"] if o["foe_shoots"] else o["modifier"],
+            shooter.penalty(o.rules),
+        ),
+        ranged.Target(target.name, target.cpd, evade),
+        difficulty,
+        shooter_roll,
+        o.rules,
+        o.damage_options,
+        o.fudge,
+        why,
+    )
+    a_won = shot.hit != bool(o["foe_shoots"])
+    result = "character" if a_won else "foe"
+    document = {
+        "action": shot.action,
+        "difficulty": shot.difficulty,
+        "outcome": shot.outcome,
+        "result": result,
+        "hit": shot.hit,
+        "shooter": shooter.name,
+        "target": target.name,
+        "wound_value": shot.wound.value if shot.wound else None,
+        "wound_level": shot.wound.level if shot.wound else None,
+        "wounded": target.name if shot.wound and shot.wound.level else None,
+        "stun": bool(shot.wound and shot.wound.stun),
+        "wounds": [shot.wound.as_dict()] if shot.wound else [],
+        "steps": shot.steps,
+    }
+    o.finish(document, shot.steps, [shot.wound] if shot.wound else [], (a, b))
+
+
+class _Options:
+    """The parsed options of an exchange, and what both commands do with them."""
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.options = options
+        self.rules: Rules = rules_data.load(options["house_rules"])
+        self.damage_options = frozenset(options["damage_options"])
+        self.seed = options["seed"]
+        self.rng = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self.options.get(key)
+
+    def fighters(self, ranged_: bool) -> tuple[fighters.Combatant, fighters.Combatant]:
+        o = self.options
+        if o["foe"] and o["b"]:
+            raise click.UsageError("give B or --foe, not both: the foe takes B's place")
+        if not o["foe"] and not o["b"]:
+            raise click.UsageError("who is the opponent? give B (a name or file) or --foe")
+        a = self._combatant(o["a"], o["trait"], o["weapon"], ranged_)
+        if o["foe"]:
+            b = fighters.parse_foe(o["foe"])
+        else:
+            shoots_back = ranged_ and o.get("foe_shoots")
+            b = self._combatant(o["b"], o["foe_trait"], o["foe_weapon"], bool(shoots_back))
+        return a, b
+
+    def _combatant(
+        self, spec: str, trait: str | None, weapon: str | None, ranged_: bool
+    ) -> fighters.Combatant:
+        character = _load_character(spec, self.options["db"])
+        return fighters.from_character(character, self.rules, trait, weapon, ranged_)
+
+    def attack(
+        self, side: fighters.Combatant, aim: str | None, pull: str | None, stun: str | None
+    ) -> Attack:
+        pull_level = self.options.get(pull) if pull else None
+        if pull_level:
+            pull_level = self.rules.wounds.levels[wounds.level_index(pull_level, self.rules)].name
+        return Attack(
+            side.inj,
+            pull_level,
+            bool(self.options.get(stun)) if stun else False,
+            _aim(self.options.get(aim)) if aim else None,
+        )
+
+    def rolls(self) -> tuple[int, int]:
+        """The player's roll (given or rolled) and the foe's optional roll."""
+        given = self.options["given_roll"]
+        method = foe_method(self.options["foe_roll"])
+        needs_dice = given is None or method is not None or self.damage_options & {2, 4}
+        if needs_dice:
+            self.seed = pick_seed(self.seed)
+            self.rng = dice.new_rng(self.seed)
+        roll = given if given is not None else self.fudge(4)
+        foe_roll = method.roller(self.rng).roll().value if method else 0
+        return roll, foe_roll
+
+    def fudge(self, n: int) -> int:
+        """n Fudge dice from the scene's seeded dice."""
+        assert self.rng is not None
+        die = dice.method("1dF").roller(self.rng)
+        return sum(die.roll().value for _ in range(n))
+
+    def finish(
+        self,
+        document: dict[str, Any],
+        steps: list[str],
+        dealt: list[Wound],
+        sides: tuple[fighters.Combatant, fighters.Combatant],
+    ) -> None:
+        applied = self._apply(dealt, sides) if self.options["apply"] else {}
+        document["seed"] = self.seed
+        document["applied"] = applied
+        if self.options["as_json"]:
+            emit_json(document)
+            return
+        for step in steps:
+            click.echo(step)
+        for name, track in applied.items():
+            click.echo(f"{name}: {track}")
+        if self.seed is not None:
+            click.echo(f"(seed {self.seed})")
+
+    def _apply(
+        self, dealt: list[Wound], sides: tuple[fighters.Combatant, fighters.Combatant]
+    ) -> dict[str, str]:
+        from ezkit.combat import healing
+
+        stored = {s.name: s for s in sides if s.character is not None}
+        tracks: dict[str, str] = {}
+        for hurt in dealt:
+            if not hurt.level or hurt.target not in stored:
+                continue
+            if not _in_campaign(hurt.target, self.options["db"]):
+                raise click.UsageError(
+                    f"--apply marks wounds on campaign characters; {hurt.target} was read "
+                    "from a file: add him with `ezkit char add` first"
+                )
+            reason = f"{hurt.level} from {hurt.attacker} (ezkit fight)"
+
+            def mark(doc: dict[str, Any], hurt: Wound = hurt, reason: str = reason) -> dict:
+                c = parse_character(doc, "the campaign")
+                changed = healing.wound(c, hurt.level or "", self.rules, hurt.stun, reason)
+                return changed.to_document()
+
+            with open_campaign(self.options["db"]) as campaign:
+                doc = campaign.update_character(hurt.target, mark)
+            tracks[hurt.target] = wounds.track_text(
+                parse_character(doc, "the campaign").wounds, self.rules
+            )
+        return tracks
+
+
+def _aim(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        modifier, margin = (int(part) for part in text.split(":"))
+    except ValueError:
+        raise InputError(
+            f"--aim {text!r}: write MOD:MARGIN, the aimed strike's modifier and the margin it "
+            "needs, e.g. -2:3 (Aimed Strikes)"
+        ) from None
+    return modifier, margin
+
+
+def _load_character(spec: str, db: Path | None) -> Character:
+    path = Path(spec)
+    if path.suffix in (".yaml", ".yml", ".json") and path.is_file():
+        return read_character(path)
+    with open_campaign(db) as campaign:
+        return parse_character(campaign.get_character(spec), "the campaign")
+
+
+def _in_campaign(name: str, db: Path | None) -> bool:
+    with open_campaign(db) as campaign:
+        return any(doc["name"].casefold() == name.casefold() for doc in campaign.list_characters())

@@ -1,0 +1,281 @@
+"""Wounds by hand, first aid, natural healing and medical care (EZ-14, EZ-15, EZ-16, EZ-21).
+
+Each function takes a character and returns a new one with its wound track
+changed and a history entry recording it (kind "wound" or "heal"), or raises
+RuleError saying why the rules refuse. The track itself is worked by
+`ezkit.combat.wounds`; the numbers (boxes, which level clears after a battle,
+the healer's target, treatments per week) come from the rules data.
+
+Time is counted in in-game weeks: the character's current week is the latest
+`week` in its history (0 when none). Resting N weeks moves it on by N; medical
+treatments are counted per week, so resting is what makes room for more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from ezkit import ladder
+from ezkit.character.model import Character, HistoryEntry, WoundMark
+from ezkit.combat import wounds
+from ezkit.errors import InputError, RuleError
+from ezkit.rules import Rules
+
+
+def current_week(character: Character) -> int:
+    """The character's in-game week: the latest `week` in its history, 0 when none."""
+    for entry in reversed(character.history):
+        if entry.week is not None:
+            return entry.week
+    return 0
+
+
+def treatments_this_week(character: Character) -> int:
+    """Medical treatments (failed ones too) given in the current in-game week."""
+    week = current_week(character)
+    return sum(1 for e in character.history if e.medical and e.week == week)
+
+
+def wound(
+    character: Character,
+    level_or_value: str | int,
+    rules: Rules,
+    stun: bool = False,
+    reason: str = "",
+) -> Character:
+    """Mark a wound by hand: a level name (`Hurt`, `very hurt`) or a wound value (`5`).
+
+    A value is read through the wound table (EZ-14); 0 or less is no wound and is
+    refused. The box is marked as the track does it: promotion, stun, Dead (EZ-15, EZ-16).
+    """
+    if wounds.is_dead(character.wounds):
+        raise RuleError(f"{character.name} is already Dead: no wound to mark (EZ-15)")
+    rolled = _rolled_level(level_or_value, rules)
+    track, marked = wounds.mark(character.wounds, rolled, rules, stun=stun)
+    added = track[-1] if len(track) > len(character.wounds) else None
+    entry = HistoryEntry(
+        time=_now(), kind="wound", reason=_reason(marked.describe(), reason), wound=added
+    )
+    return _record(character, entry, track)
+
+
+def after_battle(character: Character, rules: Rules, reason: str = "") -> Character:
+    """First aid after the battle: every mark rolled as a Scratch, and every stun, clears.
+
+    A Scratch clears wherever promotion put it; the other marks stay in their boxes (EZ-21).
+    """
+    _living(character, "first aid")
+    kept, cleared = _first_aid(character.wounds, rules)
+    what = "after the battle: " + (
+        "cleared " + ", ".join(_mark_text(m) for m in cleared) if cleared else "nothing to clear"
+    )
+    entry = HistoryEntry(
+        time=_now(),
+        kind="heal",
+        reason=_reason(what, reason),
+        week=current_week(character),
+    )
+    return _record(character, entry, kept)
+
+
+def rest(character: Character, weeks: int, rules: Rules, reason: str = "") -> Character:
+    """Natural healing: each week of rest every wound mark heals one level (EZ-21).
+
+    Rest includes first aid, so Scratches and stuns clear first. Then, week by week,
+    every remaining mark moves down one level at once, the lowest marks first, so a
+    box below is freed before the mark above moves into it. A mark healing from the
+    lowest non-Scratch level (Hurt) disappears; it does not become a Scratch. A mark
+    whose box below is still full (only possible with house-rule box counts) stays
+    where it is that week. The character's week moves on by `weeks`.
+    """
+    if weeks < 1:
+        raise RuleError(f"rest is counted in whole weeks: {weeks} is not at least 1 (EZ-21)")
+    _living(character, "rest")
+    track, cleared = _first_aid(character.wounds, rules)
+    start = list(track)
+    ends: list[WoundMark | None] = list(track)
+    for _ in range(weeks):
+        ends = _heal_week(ends, rules)
+    changes = [_mark_text(m) + " cleared" for m in cleared]
+    for before, after in zip(start, ends, strict=True):
+        if after is None:
+            changes.append(f"{before.level} healed")
+        elif after.level != before.level:
+            changes.append(f"{before.level} -> {after.level}")
+    week = current_week(character)
+    plural = "s" if weeks != 1 else ""
+    what = f"rested {weeks} week{plural} (week {week} -> {week + weeks}): " + (
+        ", ".join(changes) or "nothing to heal"
+    )
+    entry = HistoryEntry(time=_now(), kind="heal", reason=_reason(what, reason), week=week + weeks)
+    return _record(character, entry, _in_order([m for m in ends if m is not None], rules))
+
+
+def medical(
+    character: Character,
+    result: int,
+    era: str,
+    rules: Rules,
+    hospital: bool = False,
+    reason: str = "",
+) -> Character:
+    """One medical treatment: a healer's result of Fair or better heals the worst wound a level.
+
+    The worst wound is the highest marked box that is not a Scratch or a stun (those
+    clear with first aid). A hospital adds its bonus to the result. Treatments are
+    limited per in-game week by the era; a failed one counts too (EZ-21).
+    """
+    healing = rules.healing
+    key = " ".join(era.lower().split())
+    if key not in healing.treatments_per_week:
+        eras = ", ".join(healing.treatments_per_week)
+        raise InputError(f"unknown era {era!r} for medical care; eras: {eras} (EZ-21)")
+    per_week = healing.treatments_per_week[key]
+    _living(character, "medical care")
+    week = current_week(character)
+    given = treatments_this_week(character)
+    if given >= per_week:
+        raise RuleError(
+            f"{character.name} has had {_count(given, 'medical treatment')} in week {week}; "
+            f"{key} care allows {per_week} a week (EZ-21): rest (--weeks) moves the week on"
+        )
+    index = _worst_wound(character.wounds, rules)
+    if index is None:
+        raise RuleError(
+            f"{character.name} has no wound for medical care to heal: Scratches and stuns "
+            "clear with first aid after the battle (EZ-21)"
+        )
+    total = result + (healing.hospital_bonus if hospital else 0)
+    shown = ladder.label(result) + (
+        f" {healing.hospital_bonus:+d} hospital = {ladder.label(total)}" if hospital else ""
+    )
+    track = list(character.wounds)
+    target = ladder.name(healing.medical_result)
+    if total >= healing.medical_result:
+        before = track[index]
+        track = _heal_one(track, index, rules)
+        after = track[index] if len(track) == len(character.wounds) else None
+        outcome = f"{before.level} -> {after.level}" if after else f"{before.level} healed"
+    else:
+        outcome = f"below {target}, nothing healed"
+    what = (
+        f"medical care ({key}, treatment {given + 1} of {per_week} in week {week}): "
+        f"{shown}: {outcome}"
+    )
+    entry = HistoryEntry(
+        time=_now(), kind="heal", reason=_reason(what, reason), week=week, medical=True
+    )
+    return _record(character, entry, track)
+
+
+# --- helpers -----------------------------------------------------------------------
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def _record(character: Character, entry: HistoryEntry, track: list[WoundMark]) -> Character:
+    return character.model_copy(update={"wounds": track, "history": [*character.history, entry]})
+
+
+def _reason(what: str, reason: str) -> str:
+    return f"{what}; {reason}" if reason else what
+
+
+def _count(n: int, unit: str) -> str:
+    return f"{n} {unit}{'s' if n != 1 else ''}"
+
+
+def _living(character: Character, doing: str) -> None:
+    if wounds.is_dead(character.wounds):
+        raise RuleError(f"{character.name} is Dead: {doing} cannot heal the dead (EZ-15, EZ-21)")
+
+
+def _rolled_level(level_or_value: str | int, rules: Rules) -> str:
+    """The level a wound was rolled at, from a level name or a wound value (EZ-14)."""
+    text = str(level_or_value).strip()
+    try:
+        value = int(text)
+    except ValueError:
+        return wounds.level_named(text, rules).name
+    level = wounds.level_for(value, rules)
+    if level is None:
+        raise RuleError(f"a wound value of {value} is no wound: 0 or less does nothing (EZ-14)")
+    return level
+
+
+def _clears(mark: WoundMark, rules: Rules) -> bool:
+    """A stun, or a mark rolled at a level that clears after the battle (a Scratch)."""
+    return mark.stun or wounds.level_named(mark.rolled, rules).heals_after_battle
+
+
+def _first_aid(track: Sequence[WoundMark], rules: Rules) -> tuple[list[WoundMark], list[WoundMark]]:
+    """(the marks kept, the marks cleared) by first aid."""
+    kept = [m for m in track if not _clears(m, rules)]
+    cleared = [m for m in track if _clears(m, rules)]
+    return kept, cleared
+
+
+def _mark_text(mark: WoundMark) -> str:
+    if mark.stun:
+        return f"stun {mark.level}"
+    if mark.rolled != mark.level:
+        return f"{mark.level} (rolled {mark.rolled})"
+    return mark.level
+
+
+def _heals_away(index: int, rules: Rules) -> bool:
+    """A mark one level above the bottom (or a cleared level) heals away, not down."""
+    return index == 0 or rules.wounds.levels[index - 1].heals_after_battle
+
+
+def _heal_week(track: list[WoundMark | None], rules: Rules) -> list[WoundMark | None]:
+    """One week of rest: every mark down a level at once, lowest first (same positions)."""
+    levels = rules.wounds.levels
+    result: list[WoundMark | None] = [None] * len(track)
+    placed: dict[int, int] = {}
+    marks = [(wounds.level_index(m.level, rules), i, m) for i, m in enumerate(track) if m]
+    for index, i, mark in sorted(marks, key=lambda item: item[:2]):
+        if _heals_away(index, rules):
+            continue
+        if placed.get(index - 1, 0) < levels[index - 1].boxes:
+            index -= 1
+        placed[index] = placed.get(index, 0) + 1
+        result[i] = mark.model_copy(update={"level": levels[index].name})
+    return result
+
+
+def _worst_wound(track: Sequence[WoundMark], rules: Rules) -> int | None:
+    """The position of the highest-level mark that first aid does not clear."""
+    candidates = [i for i, m in enumerate(track) if not _clears(m, rules)]
+    if not candidates:
+        return None
+    return max(candidates, key=lambda i: wounds.level_index(track[i].level, rules))
+
+
+def _heal_one(track: list[WoundMark], position: int, rules: Rules) -> list[WoundMark]:
+    """One mark healed one level: into the box below, or gone.
+
+    It is gone when it was a Hurt (it does not become a Scratch), and when the box
+    below is already marked: the character is then at that lower level, one level
+    better, which is what healing one level means for the condition.
+    """
+    levels = rules.wounds.levels
+    mark = track[position]
+    index = wounds.level_index(mark.level, rules)
+    below = index - 1
+    if (
+        _heals_away(index, rules)
+        or sum(1 for m in track if m.level == levels[below].name) >= levels[below].boxes
+    ):
+        return [m for i, m in enumerate(track) if i != position]
+    track = list(track)
+    track[position] = mark.model_copy(update={"level": levels[below].name})
+    return track
+
+
+def _in_order(track: list[WoundMark], rules: Rules) -> list[WoundMark]:
+    """The track lowest level first, as the sheet reads."""
+    return sorted(track, key=lambda m: wounds.level_index(m.level, rules))

@@ -1,0 +1,237 @@
+"""The Melee Phase (EZ-18): one roll, the player's, as a contest with two wrinkles.
+
+    character action = trait + mods + roll;   foe difficulty = foe trait + mods (+ foe roll)
+    outcome = action - difficulty:  > 0 the character may wound the foe (SM),
+                                    < 0 the foe may wound the character (FM),
+                                    = 0 a draw: nobody is wounded.
+
+A side whose total is below Poor cannot wound. Tactics, pulled punches,
+attacks to stun, aimed strikes, foe rolls and Damage Roll Options 1-4 are the
+seed's optional rules, each switched on by the caller.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ezkit import ladder
+from ezkit.combat.damage import Attack, Fudge, Wound, wound
+from ezkit.errors import InputError
+from ezkit.rules import Rules
+
+TACTICS = ("all-out-attack", "all-out-defend")
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """One side of a melee exchange, as the GM sets it up."""
+
+    name: str
+    rank: int
+    trait: str
+    attack: Attack
+    cpd: int
+    modifier: int = 0  # the GM's modifiers
+    penalty: int = 0  # from the wound track (EZ-15)
+    disadvantage: int = 0  # 1 or 2: the fighter in the worse position
+    tactic: str | None = None  # all-out-attack or all-out-defend
+
+    def __post_init__(self) -> None:
+        if self.tactic not in (None, *TACTICS):
+            raise InputError(f"unknown tactic {self.tactic!r}; choose {' or '.join(TACTICS)}")
+        if self.disadvantage not in (0, 1, 2):
+            raise InputError("a disadvantage is 1 or 2: the GM applies -1 or -2 (Fight Scenes)")
+
+    def total(self, rules: Rules) -> tuple[int, list[str]]:
+        """Trait plus everything that modifies it, and the parts in words."""
+        parts = [(self.rank, f"{ladder.label(self.rank)} {self.trait}")]
+        if self.modifier:
+            parts.append((self.modifier, "modifiers"))
+        if self.penalty:
+            parts.append((self.penalty, "wounds"))
+        if self.disadvantage:
+            parts.append((-self.disadvantage, "disadvantage"))
+        if self.tactic:
+            parts.append((rules.tactics[self.tactic].bonus, self.tactic.replace("-", " ")))
+        if self.attack.aim:
+            parts.append((self.attack.aim[0], "aimed strike"))
+        return sum(v for v, _ in parts), [
+            why if i == 0 else f"{v:+d} {why}" for i, (v, why) in enumerate(parts)
+        ]
+
+
+@dataclass
+class Exchange:
+    """The result of one melee exchange."""
+
+    action: int
+    difficulty: int
+    outcome: int
+    result: str  # "character", "foe" or "draw"
+    wounds: list[Wound] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
+    roll: int = 0
+    foe_roll: int = 0
+    terrain: str | None = None  # who may try the terrain manoeuvre next
+
+    def as_dict(self) -> dict[str, object]:
+        first = self.wounds[0] if self.wounds else None
+        return {
+            "action": self.action,
+            "difficulty": self.difficulty,
+            "outcome": self.outcome,
+            "result": self.result,
+            "roll": self.roll,
+            "foe_roll": self.foe_roll,
+            "wound_value": first.value if first else None,
+            "wound_level": first.level if first else None,
+            "wounded": first.target if first and first.level else None,
+            "stun": first.stun if first else False,
+            "wounds": [w.as_dict() for w in self.wounds],
+            "terrain_manoeuvre": self.terrain,
+            "steps": self.steps,
+        }
+
+
+def resolve(
+    character: Fighter,
+    foe: Fighter,
+    roll: int,
+    rules: Rules,
+    foe_roll: int = 0,
+    options: frozenset[int] = frozenset(),
+    fudge: Fudge | None = None,
+) -> Exchange:
+    """One melee exchange between a character (who rolls) and a foe (who may, EZ-18)."""
+    base, parts = character.total(rules)
+    action = base + roll
+    steps = [
+        f"{character.name}: {' '.join(parts)}, roll {ladder.signed(roll)}: "
+        f"action {ladder.label(action)}"
+    ]
+    foe_base, foe_parts = foe.total(rules)
+    difficulty = foe_base + foe_roll
+    foe_rolled = f", foe roll {ladder.signed(foe_roll)}" if foe_roll else ""
+    steps.append(
+        f"{foe.name}: {' '.join(foe_parts)}{foe_rolled}: difficulty {ladder.label(difficulty)}"
+    )
+    outcome = action - difficulty
+    winners = _winners(outcome, character, foe)
+    result = {1: "character", -1: "foe"}.get(_sign(outcome), "draw")
+    steps.append(_outcome_words(outcome, character, foe, winners))
+    exchange = Exchange(action, difficulty, outcome, result, [], steps, roll, foe_roll)
+
+    for attacker, target, total, rolled in (
+        (character, foe, action, roll),
+        (foe, character, difficulty, foe_roll),
+    ):
+        if attacker.name not in winners:
+            continue
+        if attacker.tactic == "all-out-defend":
+            steps.append(f"{attacker.name} fought all-out defence and cannot wound this round")
+            continue
+        if total < rules.melee_floor:
+            steps.append(
+                f"{attacker.name}'s {ladder.label(total)} is below "
+                f"{ladder.name(rules.melee_floor)}: no damage with so poor a showing"
+            )
+            continue
+        margin = abs(outcome)
+        bonus, why = _tactic_bonus(attacker, target, rules, tie=outcome == 0)
+        hurt = wound(
+            attacker.name,
+            target.name,
+            margin,
+            attacker.attack,
+            target.cpd,
+            rules,
+            options,
+            fudge,
+            bonus,
+            why,
+            superb_roll=rolled == ladder.LADDER["Superb"],
+        )
+        exchange.wounds.append(hurt)
+        steps += [f"{attacker.name} wounds {target.name}: {s}" for s in hurt.steps]
+        steps.append(f"{target.name} takes {hurt.level or 'no wound'}")
+
+    if not winners and 3 in options:
+        for attacker, target in ((character, foe), (foe, character)):
+            if attacker.tactic != "all-out-defend":
+                scratch = rules.wounds.levels[0]
+                exchange.wounds.append(
+                    Wound(
+                        attacker.name,
+                        target.name,
+                        0,
+                        scratch.from_,
+                        scratch.name,
+                        attacker.attack.stun and scratch.stun is not None,
+                        ["option 3: a tie, and each fighter takes a Scratch"],
+                    )
+                )
+        steps.append("option 3: the actions tie, and each fighter takes a Scratch")
+    exchange.terrain = _terrain(outcome, character, foe)
+    if exchange.terrain:
+        steps.append(
+            f"{exchange.terrain} defended all-out successfully: a Fair or better Perception or "
+            f"Tactics test moves the fight to better ground, {rules.terrain.opponent_mod:+d} to "
+            "the opponent next round"
+        )
+    return exchange
+
+
+def _sign(n: int) -> int:
+    return (n > 0) - (n < 0)
+
+
+def _winners(outcome: int, character: Fighter, foe: Fighter) -> set[str]:
+    """Who may wound: the better side; on a tie, the other side of an all-out attacker."""
+    if outcome > 0:
+        return {character.name}
+    if outcome < 0:
+        return {foe.name}
+    aoa = "all-out-attack"
+    if character.tactic == aoa and foe.tactic == aoa:
+        return {character.name, foe.name}  # each wounds the other at margin 0 (EZ-18)
+    if character.tactic == aoa:
+        return {foe.name}  # a tie counts as the foe's success
+    if foe.tactic == aoa:
+        return {character.name}
+    return set()
+
+
+def _tactic_bonus(attacker: Fighter, target: Fighter, rules: Rules, tie: bool) -> tuple[int, str]:
+    """+1 to the wound an all-out attacker deals on success; +2 against one who failed.
+
+    On a tie no all-out attack succeeded: only the +2s count (EZ-18)."""
+    bonus, why = 0, []
+    if attacker.tactic == "all-out-attack" and not tie:
+        bonus += rules.tactics["all-out-attack"].wound_bonus
+        why.append("all-out attack")
+    if target.tactic == "all-out-attack":
+        bonus += rules.tactics["all-out-attack"].failure_wound_bonus
+        why.append(f"{target.name}'s failed all-out attack")
+    return bonus, ", ".join(why)
+
+
+def _terrain(outcome: int, character: Fighter, foe: Fighter) -> str | None:
+    if character.tactic == "all-out-defend" and outcome >= 0:
+        return character.name
+    if foe.tactic == "all-out-defend" and outcome <= 0:
+        return foe.name
+    return None
+
+
+def _outcome_words(outcome: int, character: Fighter, foe: Fighter, winners: set[str]) -> str:
+    text = f"outcome {ladder.signed(outcome)} ({ladder.name(outcome)})"
+    if outcome > 0:
+        return f"{text}: character advantage, Success Margin {outcome}"
+    if outcome < 0:
+        return f"{text}: foe advantage, Failure Margin {-outcome}"
+    if winners == {character.name, foe.name}:
+        return f"{text}: both attacked all-out and tie; each wounds the other"
+    if winners:
+        (winner,) = winners
+        return f"{text}: a tie against an all-out attack counts as {winner}'s success"
+    return f"{text}: an Even Exchange, a draw"
