@@ -1,0 +1,226 @@
+"""The Melee Phase (EZ-18) and its optional rules, with numbers worked out by hand.
+
+Jason Free: Great (+3) Quarterstaff for Hire, quarterstaff INJ 5, CPD 4.
+The bandit: Fair (+1) Fighter, short sword INJ 3 (Body Fair +1, damage factor +2),
+leather jacket CPD 2 (armor 1 + Resilience 1). Outcome = (3 + mods + roll) - 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ezkit import rules as rules_data
+from ezkit.combat.damage import Attack
+from ezkit.combat.melee import Fighter, resolve
+from ezkit.errors import InputError
+
+R = rules_data.load()
+
+
+def jason(**kw: object) -> Fighter:
+    attack = Attack(5, **{k: kw.pop(k) for k in ("pull", "stun", "aim") if k in kw})
+    return Fighter("Jason", 3, "Quarterstaff for Hire", attack, 4, **kw)  # type: ignore[arg-type]
+
+
+def bandit(**kw: object) -> Fighter:
+    attack = Attack(3, **{k: kw.pop(k) for k in ("pull", "stun", "aim") if k in kw})
+    return Fighter("Bandit", 1, "Fighter", attack, 2, **kw)  # type: ignore[arg-type]
+
+
+def dice(*values: int):
+    """Scripted Fudge dice for the damage options."""
+    it: Iterator[int] = iter(values)
+    return lambda n: next(it)
+
+
+def hurt(exchange) -> list[tuple[str, int, str | None]]:
+    return [(w.target, w.value, w.level) for w in exchange.wounds]
+
+
+# outcome: (modifier, roll) reaching it, and the wound (target, value, level) by hand
+WORKED = {
+    3: ((0, 1), [("Bandit", 3 + 5 - 2, "Very Hurt")]),
+    2: ((0, 0), [("Bandit", 2 + 5 - 2, "Very Hurt")]),
+    1: ((0, -1), [("Bandit", 1 + 5 - 2, "Hurt")]),
+    0: ((0, -2), []),
+    -1: ((0, -3), [("Jason", 1 + 3 - 4, None)]),
+    -2: ((0, -4), [("Jason", 2 + 3 - 4, "Scratch")]),
+    -3: ((-1, -4), [("Jason", 3 + 3 - 4, "Scratch")]),
+}
+
+
+@pytest.mark.parametrize("outcome", sorted(WORKED))
+def test_jason_against_a_fair_bandit(outcome: int) -> None:
+    (modifier, roll), expected = WORKED[outcome]
+    exchange = resolve(jason(modifier=modifier), bandit(), roll, R)
+    assert exchange.outcome == outcome
+    assert exchange.result == {1: "character", -1: "foe", 0: "draw"}[(outcome > 0) - (outcome < 0)]
+    assert hurt(exchange) == expected
+
+
+def test_a_draw_is_an_even_exchange() -> None:
+    exchange = resolve(jason(), bandit(), -2, R)
+    assert exchange.wounds == [] and "Even Exchange" in exchange.steps[-1]
+
+
+def test_below_poor_a_winner_cannot_wound() -> None:
+    weak = Fighter("Kid", -1, "Brawler", Attack(2), 0)
+    worse = Fighter("Rat", -4, "Biting", Attack(1), 0)
+    exchange = resolve(weak, worse, -1, R)  # action -2 (Terrible) against -4: outcome +2
+    assert exchange.outcome == 2 and exchange.wounds == []
+    assert "below Poor" in " ".join(exchange.steps)
+    exchange = resolve(worse, weak, 0, R)  # the Kid's difficulty -1 is Poor: he may wound
+    assert exchange.outcome == -3 and hurt(exchange) == [("Rat", 3 + 2 - 0, "Very Hurt")]
+
+
+def test_foe_below_poor_cannot_wound() -> None:
+    kid = Fighter("Kid", -3, "Brawler", Attack(9), 0)
+    exchange = resolve(Fighter("Hero", -3, "x", Attack(1), 0), kid, 2, R, foe_roll=0)
+    assert exchange.outcome == 2  # and the other way round:
+    exchange = resolve(Fighter("Hero", -3, "x", Attack(1), 0), kid, -2, R)
+    assert exchange.outcome == -2 and exchange.wounds == []  # the Kid's -3 is below Poor
+
+
+def test_disadvantage_and_modifiers_and_wound_penalty() -> None:
+    exchange = resolve(jason(disadvantage=2, penalty=-1, modifier=1), bandit(), 0, R)
+    assert exchange.action == 3 - 2 - 1 + 1
+
+
+def test_foe_roll_adds_to_the_difficulty() -> None:
+    exchange = resolve(jason(), bandit(), 0, R, foe_roll=2)
+    assert exchange.difficulty == 3 and exchange.outcome == 0
+
+
+# --- tactics ------------------------------------------------------------------
+
+
+def test_all_out_attack_success_adds_one_to_the_wound() -> None:
+    exchange = resolve(jason(tactic="all-out-attack"), bandit(), -2, R)  # 3 + 1 - 2 = 2
+    assert exchange.outcome == 1 and hurt(exchange) == [("Bandit", 1 + 5 - 2 + 1, "Very Hurt")]
+
+
+def test_all_out_attack_tie_is_the_foes_success_with_two_more() -> None:
+    exchange = resolve(jason(tactic="all-out-attack"), bandit(), -3, R)
+    assert exchange.outcome == 0 and exchange.result == "draw"
+    assert hurt(exchange) == [("Jason", 0 + 3 - 4 + 2, "Scratch")]
+
+
+def test_all_out_attack_failure_gives_the_foe_two_more() -> None:
+    exchange = resolve(jason(tactic="all-out-attack"), bandit(), -4, R)  # outcome -1
+    assert hurt(exchange) == [("Jason", 1 + 3 - 4 + 2, "Scratch")]
+
+
+def test_foe_all_out_attack_tie_is_the_characters_success() -> None:
+    exchange = resolve(jason(), bandit(tactic="all-out-attack"), -1, R)  # 2 against 2
+    assert hurt(exchange) == [("Bandit", 0 + 5 - 2 + 2, "Very Hurt")]
+
+
+def test_both_all_out_attack_and_tie_wound_each_other() -> None:
+    exchange = resolve(jason(tactic="all-out-attack"), bandit(tactic="all-out-attack"), -2, R)
+    assert exchange.outcome == 0
+    assert hurt(exchange) == [
+        ("Bandit", 0 + 5 - 2 + 2, "Very Hurt"),
+        ("Jason", 0 + 3 - 4 + 2, "Scratch"),
+    ]
+
+
+def test_all_out_defend_cannot_wound_and_may_take_the_terrain() -> None:
+    exchange = resolve(jason(tactic="all-out-defend"), bandit(), 0, R)  # 3 + 2 - 1 = 4
+    assert exchange.outcome == 4 and exchange.wounds == []
+    assert exchange.terrain == "Jason"
+    exchange = resolve(jason(), bandit(tactic="all-out-defend"), -4, R)  # -1 vs 3: outcome -4
+    assert exchange.wounds == [] and exchange.terrain == "Bandit"
+
+
+def test_all_out_defend_failure_still_takes_wounds() -> None:
+    exchange = resolve(jason(tactic="all-out-defend"), Fighter("Ogre", 5, "x", Attack(6), 3), -1, R)
+    assert exchange.outcome == -1 and hurt(exchange) == [("Jason", 1 + 6 - 4, "Hurt")]
+    assert exchange.terrain is None
+
+
+# --- pulled punches, stun, aimed strikes -----------------------------------------
+
+
+def test_pulling_a_punch_caps_the_wound() -> None:
+    exchange = resolve(jason(pull="Scratch"), bandit(), 1, R)
+    assert hurt(exchange) == [("Bandit", 6, "Scratch")]
+
+
+def test_attack_to_stun_marks_a_stun() -> None:
+    exchange = resolve(jason(stun=True), bandit(), 1, R)
+    assert exchange.wounds[0].stun and exchange.wounds[0].level == "Very Hurt"
+
+
+def test_aimed_strike_modifier_and_margin() -> None:
+    exchange = resolve(jason(aim=(-2, 3)), bandit(), 3, R)  # 3 - 2 + 3 - 1 = 3
+    assert exchange.outcome == 3 and "lands where it was aimed" in " ".join(exchange.steps)
+    exchange = resolve(jason(aim=(-2, 3)), bandit(), 1, R)  # outcome 1: wounds, misses its mark
+    assert hurt(exchange) == [("Bandit", 1 + 5 - 2, "Hurt")]
+    assert "Bandit decides where the hit lands" in " ".join(exchange.steps)
+
+
+# --- damage roll options -----------------------------------------------------------
+
+
+def test_option_1_a_superb_roll_does_at_least_a_scratch() -> None:
+    weak = Fighter("Kid", 0, "Brawler", Attack(0), 0)
+    armored = Fighter("Knight", 0, "x", Attack(3), 8)
+    plain = resolve(weak, armored, 4, R)
+    assert plain.outcome == 4 and hurt(plain) == [("Knight", 4 + 0 - 8, None)]
+    option = resolve(weak, armored, 4, R, options=frozenset({1}))
+    assert hurt(option) == [("Knight", 1, "Scratch")]
+    not_superb = resolve(
+        Fighter("Kid", 1, "x", Attack(0), 0), armored, 3, R, options=frozenset({1})
+    )
+    assert hurt(not_superb) == [("Knight", 4 - 8, None)]
+
+
+def test_option_2_adds_a_fudge_die_to_the_wound() -> None:
+    exchange = resolve(jason(), bandit(), 0, R, options=frozenset({2}), fudge=dice(-1))
+    assert hurt(exchange) == [("Bandit", 2 + 5 - 2 - 1, "Hurt")]
+
+
+def test_option_3_a_tie_scratches_both() -> None:
+    exchange = resolve(jason(), bandit(), -2, R, options=frozenset({3}))
+    assert hurt(exchange) == [("Bandit", 1, "Scratch"), ("Jason", 1, "Scratch")]
+
+
+def test_option_4_shifts_the_level() -> None:
+    up = resolve(jason(), bandit(), -1, R, options=frozenset({4}), fudge=dice(1))
+    assert hurt(up) == [("Bandit", 4, "Very Hurt")]  # Hurt shifted up
+    down = resolve(jason(), bandit(), -1, R, options=frozenset({4}), fudge=dice(-1))
+    assert hurt(down) == [("Bandit", 4, "Scratch")]
+    still = resolve(jason(), bandit(), -1, R, options=frozenset({4}), fudge=dice(0))
+    assert hurt(still) == [("Bandit", 4, "Hurt")]
+
+
+def test_bad_tactic_and_disadvantage_are_refused() -> None:
+    with pytest.raises(InputError, match="unknown tactic"):
+        jason(tactic="berserk")
+    with pytest.raises(InputError, match="1 or 2"):
+        jason(disadvantage=3)
+
+
+@given(
+    st.integers(-4, 4),
+    st.integers(-3, 5),
+    st.integers(-3, 5),
+    st.sampled_from([None, "all-out-defend"]),
+)
+def test_a_draw_never_wounds_without_option_3(
+    roll: int, a: int, b: int, tactic: str | None
+) -> None:
+    exchange = resolve(
+        Fighter("A", a, "x", Attack(4), 1, tactic=tactic),
+        Fighter("B", b, "y", Attack(4), 1),
+        roll,
+        R,
+    )
+    if exchange.outcome == 0:
+        assert exchange.wounds == []
+    else:
+        assert len(exchange.wounds) <= 1
