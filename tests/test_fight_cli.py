@@ -1,0 +1,219 @@
+"""`ezkit fight melee|ranged` from the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ezkit.cli import cli
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "characters"
+JASON = str(EXAMPLES / "jason-free.yaml")
+GRUK = str(EXAMPLES / "gruk.yaml")
+MARA = str(EXAMPLES / "mara-kell.yaml")
+BANDIT = "Bandit: Fair Fighter, INJ 3, CPD 2"
+
+
+def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def run_json(runner: CliRunner, *args: str) -> dict:
+    code, out, err = run(runner, *args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize(
+    ("roll", "outcome", "result", "value", "level", "wounded"),
+    [
+        (1, 3, "character", 6, "Very Hurt", "Bandit"),
+        (-1, 1, "character", 4, "Hurt", "Bandit"),
+        (-2, 0, "draw", None, None, None),
+        (-3, -1, "foe", 0, None, None),
+        (-4, -2, "foe", 1, "Scratch", "Jason Free"),
+    ],
+)
+def test_melee_json_contract(
+    runner: CliRunner, roll: int, outcome: int, result: str, value, level, wounded
+) -> None:
+    doc = run_json(runner, "fight", "melee", JASON, "--foe", BANDIT, "--roll", str(roll))
+    assert doc["action"] == 3 + roll and doc["difficulty"] == 1
+    assert (doc["outcome"], doc["result"]) == (outcome, result)
+    assert (doc["wound_value"], doc["wound_level"], doc["wounded"]) == (value, level, wounded)
+    assert doc["stun"] is False
+
+
+def test_melee_human_output_tells_the_exchange(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "fight", "melee", JASON, "--foe", BANDIT, "--roll", "1")
+    assert code == 0
+    assert "Jason Free: Great (+3) Quarterstaff for Hire, roll +1: action Superb (+4)" in out
+    assert "character advantage, Success Margin 3" in out
+    assert "margin 3 + INJ 5 - CPD 2 = wound value 6" in out and "Bandit takes Very Hurt" in out
+
+
+def test_melee_between_two_characters_with_options(runner: CliRunner) -> None:
+    doc = run_json(
+        runner,
+        "fight",
+        "melee",
+        JASON,
+        GRUK,
+        "--roll",
+        "0",
+        "--foe-tactic",
+        "all-out-attack",
+        "--trait",
+        "Body",
+        "--stun",
+    )
+    # Jason's Body Great (+3) against Gruk's Great Brawler +1 all-out: 3 - 4 = -1; Gruk wounds:
+    # 1 + heavy club INJ 7 - CPD 4 + 1 (his all-out attack succeeded) = 5.
+    assert doc["outcome"] == -1 and doc["wound_value"] == 5 and doc["wound_level"] == "Very Hurt"
+    assert doc["stun"] is False  # Jason attacked to stun, but it was Gruk who wounded
+
+
+def test_aim_pull_and_damage_options_from_the_command_line(runner: CliRunner) -> None:
+    doc = run_json(
+        runner,
+        "fight",
+        "melee",
+        JASON,
+        "--foe",
+        BANDIT,
+        "--roll",
+        "3",
+        "--aim=-2:3",
+        "--pull",
+        "hurt",
+    )
+    assert doc["outcome"] == 3 and doc["wound_level"] == "Hurt"
+    doc = run_json(
+        runner,
+        "fight",
+        "melee",
+        JASON,
+        "--foe",
+        BANDIT,
+        "--seed",
+        "5",
+        "--damage-option",
+        "2",
+        "--damage-option",
+        "4",
+    )
+    again = run_json(
+        runner,
+        "fight",
+        "melee",
+        JASON,
+        "--foe",
+        BANDIT,
+        "--seed",
+        "5",
+        "--damage-option",
+        "2",
+        "--damage-option",
+        "4",
+    )
+    assert doc == again and doc["seed"] == 5
+
+
+def test_ranged_json_contract(runner: CliRunner) -> None:
+    doc = run_json(
+        runner,
+        "fight",
+        "ranged",
+        MARA,
+        "--trait",
+        "Marksman",
+        "--foe",
+        "Thug: Fair Gunman, INJ 3, CPD 1",
+        "--range",
+        "L",
+        "--light",
+        "dim",
+        "--roll",
+        "4",
+    )
+    # Mediocre Marksman + 4 = +4 against Long (Good) + dim (+1) = Great: SM 1;
+    # small handgun INJ 2 (the lower value) - CPD 1: wound value 2, a Scratch.
+    assert (doc["action"], doc["difficulty"], doc["outcome"]) == (4, 3, 1)
+    assert doc["result"] == "character" and doc["wound_value"] == 2
+    assert (doc["wound_level"], doc["wounded"]) == ("Scratch", "Thug")
+
+
+def test_ranged_evade_and_foe_shooting(runner: CliRunner) -> None:
+    doc = run_json(
+        runner,
+        "fight",
+        "ranged",
+        MARA,
+        "--trait",
+        "Marksman",
+        "--foe",
+        "Thug: Fair Gunman, INJ 3, CPD 1, Reflexes Good",
+        "--evade",
+        "1",
+        "--roll",
+        "2",
+    )
+    assert doc["difficulty"] == 3 and doc["outcome"] == -1 and doc["result"] == "foe"
+    doc = run_json(
+        runner,
+        "fight",
+        "ranged",
+        MARA,
+        "--foe",
+        "Thug: Fair Gunman, INJ 3, CPD 1",
+        "--foe-shoots",
+        "--seed",
+        "2",
+        "--difficulty",
+        "Mediocre",
+    )
+    assert doc["shooter"] == "Thug" and doc["target"] == "Dr. Mara Kell"
+
+
+@pytest.mark.parametrize(
+    ("args", "message", "code"),
+    [
+        (["fight", "melee", JASON], "who is the opponent?", 2),
+        (["fight", "melee", JASON, GRUK, "--foe", BANDIT], "give B or --foe, not both", 2),
+        (["fight", "melee", JASON, "--foe", "Bandit Fair"], "is not a stat line", 2),
+        (["fight", "melee", JASON, "--foe", BANDIT, "--aim", "x"], "write MOD:MARGIN", 2),
+        (["fight", "melee", JASON, "--foe", BANDIT, "--pull", "bruise"], "unknown wound level", 2),
+        (["fight", "melee", JASON, "--foe", BANDIT, "--trait", "Juggler"], "has no role", 2),
+        (["fight", "melee", JASON, "--foe", BANDIT, "--roll", "5"], "outside -4..+4", 2),
+        (["fight", "melee", JASON, "--foe", BANDIT, "--damage-option", "5"], "1<=x<=4", 2),
+        (["fight", "ranged", JASON, "--foe", BANDIT], "no ranged weapon", 1),
+    ],
+)
+def test_fight_errors(runner: CliRunner, args: list[str], message: str, code: int) -> None:
+    got, out, err = run(runner, *args)
+    assert got == code and message in err and out == "" and "Traceback" not in err
+
+
+def test_fight_help_has_examples(runner: CliRunner) -> None:
+    for command in (["fight", "melee"], ["fight", "ranged"]):
+        code, out, _ = run(runner, *command, "--help")
+        assert code == 0 and "Examples:" in out
+
+
+def test_installed_ezkit_fights(tmp_path: Path) -> None:
+    ezkit = str(Path(sys.executable).with_name("ezkit"))
+    done = subprocess.run(
+        [ezkit, "fight", "melee", JASON, "--foe", BANDIT, "--roll", "0", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["wound_level"] == "Very Hurt"
