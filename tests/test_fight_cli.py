@@ -217,3 +217,31 @@ def test_installed_ezkit_fights(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["wound_level"] == "Very Hurt"
+
+
+def test_apply_marks_the_wound_on_the_stored_character(runner: CliRunner, tmp_path: Path) -> None:
+    db = str(tmp_path / "c.json")
+    assert run(runner, "char", "add", JASON, "--db", db)[0] == 0
+    doc = run_json(
+        runner,
+        "fight",
+        "melee",
+        "Jason Free",
+        "--foe",
+        BANDIT,
+        "--roll",
+        "-4",
+        "--apply",
+        "--db",
+        db,
+    )
+    assert doc["wounded"] == "Jason Free" and "Scratch [x][ ][ ]" in doc["applied"]["Jason Free"]
+    shown = run_json(runner, "char", "show", "Jason Free", "--db", db)
+    assert shown["character"]["wounds"] == [
+        {"level": "Scratch", "rolled": "Scratch", "stun": False}
+    ]
+
+
+def test_apply_needs_campaign_characters(runner: CliRunner) -> None:
+    code, _, err = run(runner, "fight", "melee", JASON, "--foe", BANDIT, "--roll", "-4", "--apply")
+    assert code == 2 and "campaign characters" in err
