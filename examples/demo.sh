@@ -38,3 +38,12 @@ ezkit char list
 ezkit char award "Jason Free" --xp 6 --fp 1 --reason "drove the bandits from Oakford"
 ezkit char improve "Jason Free" Woodsman --reason "a season in the Greywood"
 ezkit char show "Jason Free" --history
+
+section "A fight: Jason Free against a Fair bandit, then Gruk all-out, marked on the campaign"
+ezkit fight melee examples/characters/jason-free.yaml --foe "Bandit: Fair Fighter, INJ 3, CPD 2" --roll 1
+ezkit fight melee "Jason Free" "Gruk Underbridge" --foe-tactic all-out-attack --roll -1 --apply
+ezkit fight ranged "Dr. Mara Kell" --trait Marksman --foe "Thug: Fair Gunman, INJ 3, CPD 1" --range L --light dim --roll 3
+
+section "Healing: after the battle, then a week of rest"
+ezkit char heal "Jason Free"
+ezkit char heal "Jason Free" --weeks 1
