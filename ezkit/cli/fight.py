@@ -341,3 +341,66 @@ def _load_character(spec: str, db: Path | None) -> Character:
 def _in_campaign(name: str, db: Path | None) -> bool:
     with open_campaign(db) as campaign:
         return any(doc["name"].casefold() == name.casefold() for doc in campaign.list_characters())
+
+
+SCENE_EXAMPLE = """\b
+Examples:
+  ezkit fight scene examples/scenes/tavern-brawl.yaml --seed 1
+  ezkit fight scene examples/scenes/warehouse-shootout.yaml --seed 4 --json
+  ezkit fight scene my-scene.yaml --seed 7 --apply --db campaign.json"""
+
+
+@fight.command("scene", cls=Command, epilog=SCENE_EXAMPLE)
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@seed_option
+@click.option("--apply", is_flag=True, help="Mark the campaign PCs' wounds at the end.")
+@db_option
+@rules_option
+@json_option
+def scene_command(
+    file: Path,
+    seed: int | None,
+    apply: bool,
+    db: Path | None,
+    house_rules: Path | None,
+    as_json: bool,
+) -> None:
+    """Fight a whole scene from FILE, round by round in the book's order (EZ-14..EZ-20).
+
+    FILE lists two sides: PCs from the campaign (pc: NAME) or character files (file: PATH),
+    and NPC stat lines (npc: "NAME: RANK TRAIT, INJ N, CPD N"), each with a range, a default
+    action and optional scripted rounds; the format is described in examples/scenes/. A PC
+    with no default action is asked what he does when ezkit runs at a terminal.
+    """
+    import sys
+
+    from ezkit.character.builder import Console
+    from ezkit.combat import scene as scenes
+
+    rules = rules_data.load(house_rules)
+
+    def lookup(name: str) -> Character:
+        with open_campaign(db) as campaign:
+            return parse_character(campaign.get_character(name), "the campaign")
+
+    loaded = scenes.load(file, rules, lookup)
+    seed = pick_seed(seed)
+    asker = None
+    if not as_json and sys.stdin.isatty():
+        asker = Console(
+            lambda text, default: click.prompt(text, default=default, show_default=bool(default)),
+            click.echo,
+        )
+    result = scenes.run(loaded, rules, seed, asker)
+    applied = scenes.apply(result, rules, db) if apply else {}
+    skipped = [m.name for m in result.members if apply and m.source == "file" and m.taken]
+    if as_json:
+        emit_json({**result.as_dict(), "applied": applied})
+        return
+    if asker is None:  # an interactive run has shown the log as it went
+        for line in result.log:
+            click.echo(line)
+    for name, track in applied.items():
+        click.echo(f"applied to the campaign: {name}: {track}")
+    for name in skipped:
+        click.echo(f"not applied: {name} was read from a file, not the campaign")

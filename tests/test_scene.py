@@ -1,0 +1,484 @@
+"""Fight scenes (EZ-14..EZ-20): the runner round by round, the scene file, `ezkit fight scene`.
+
+The expected numbers are worked by hand from the book's formulas:
+melee action = trait + mods + roll against the foe's trait + mods (EZ-18), a shot against the
+range/light/cover difficulty or the target's evade (EZ-17, EZ-19), wound value = margin + INJ - CPD
+read on the wound table (EZ-14: 1-2 Scratch, 3-4 Hurt, 5-6 Very Hurt, 7-8 Out of It, 9+ Near
+Death), and the track's promotion and penalties (EZ-15: Hurt -1, Very Hurt -2).
+
+Numbers of the example characters used below (from their files):
+Jason Free: Great (+3) Quarterstaff for Hire; quarterstaff INJ 5 (Body 3 + factor 2); CPD 4
+(Resilience 2 + armor 1 + Toughness 1); Reflexes Good (+2).
+Gruk Underbridge: Great (+3) Brawler; bridge club INJ 7; CPD 6.
+Dr. Mara Kell: Reflexes Good (+2); small handgun INJ 2; CPD 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from ezkit import rules as rules_data
+from ezkit.character.files import parse_character
+from ezkit.cli import cli
+from ezkit.combat import scene
+from ezkit.errors import DocumentError, InputError, RuleError
+from ezkit.rules import Rules
+from ezkit.store import open_campaign
+
+ROOT = Path(__file__).resolve().parent.parent
+CHARACTERS = ROOT / "examples" / "characters"
+SCENES = ROOT / "examples" / "scenes"
+BRAWL = SCENES / "tavern-brawl.yaml"
+SHOOTOUT = SCENES / "warehouse-shootout.yaml"
+BANDIT = "Bandit: Fair Fighter, INJ 3, CPD 2"
+
+
+@pytest.fixture(scope="module")
+def rules() -> Rules:
+    return rules_data.load(None)
+
+
+def fight(document: dict[str, Any], rules: Rules, seed: int = 0, **kw: Any) -> scene.Result:
+    return scene.run(scene.parse(document, rules, CHARACTERS), rules, seed, **kw)
+
+
+def exchanges(result: scene.Result, number: int, kind: str) -> list[dict[str, Any]]:
+    return [e for e in result.rounds[number - 1].exchanges if e["kind"] == kind]
+
+
+class Script:
+    """An Asker that answers from a list and keeps what it was told and asked."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers, self.asked, self.said = list(answers), [], []
+
+    def ask(self, text: str, default: str = "") -> str:
+        self.asked.append((text, default))
+        return self.answers.pop(0)
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+
+# --- a scripted melee, worked by hand ---------------------------------------------------------
+
+
+def test_scripted_melee_gives_the_hand_worked_result(rules: Rules) -> None:
+    doc = {
+        "sides": {
+            "heroes": [{"file": "jason-free.yaml", "rounds": [1, -2]}],
+            "bandits": [{"npc": BANDIT}],
+        }
+    }
+    result = fight(doc, rules)
+    # Round 1: Jason 3 + roll 1 = 4 against the bandit's Fair 1 (no foe roll): outcome +3,
+    # wound value 3 + INJ 5 - CPD 2 = 6: Very Hurt.
+    (first,) = exchanges(result, 1, "melee")
+    assert (first["action"], first["difficulty"], first["outcome"]) == (4, 1, 3)
+    assert first["mutual"] and first["character"] == "Jason Free"
+    assert [(w["wound_value"], w["wound_level"]) for w in result.rounds[0].wounds] == [
+        (6, "Very Hurt")
+    ]
+    # Round 2: the Very Hurt penalty (-2) of round 1 now counts: difficulty 1 - 2 = -1 (Poor).
+    # Jason 3 - 2 = 1: outcome +2, wound value 2 + 5 - 2 = 5, Very Hurt again; its one box is
+    # full, so it is promoted to Out of It (EZ-15) and the bandits are all out of the fight.
+    (second,) = exchanges(result, 2, "melee")
+    assert (second["action"], second["difficulty"], second["outcome"]) == (1, -1, 2)
+    assert result.rounds[1].wounds[0]["marked"] == "Out of It"
+    assert result.rounds[1].wounds[0]["promoted"]
+    assert result.winner == "heroes" and len(result.rounds) == 2
+    assert "Out of It: no actions" in result.tracks["Bandit"]
+    assert result.rounds[0].rolls["Jason Free"] == {"melee": 1}
+
+
+def test_wounds_are_marked_after_the_round_so_the_wounded_still_act_fully(rules: Rules) -> None:
+    doc = {
+        "sides": {
+            "heroes": [
+                {"file": "gruk.yaml", "does": "attack Bandit", "rounds": [2]},
+                {"file": "jason-free.yaml", "does": "wait"},
+            ],
+            "bandits": [
+                {
+                    "npc": "Bandit: Fair Gunman, INJ 1, CPD 2",
+                    "ranged_inj": 4,
+                    "does": "shoot Jason Free",
+                }
+            ],
+        }
+    }
+    result = fight(doc, rules)
+    # Melee phase: Gruk 3 + 2 = 5 against the bandit's 1 (he only defends): margin 4,
+    # wound value 4 + 7 - 2 = 9, Near Death. The wound is not marked yet:
+    melee_ex, shot = result.rounds[0].exchanges
+    assert melee_ex["outcome"] == 4 and melee_ex["wound_value"] == 9
+    # Ranged phase, same round: the bandit still shoots at his full Fair (+1), no penalty:
+    # action 1 + roll 0 = 1 against Short range Mediocre (0): margin 1, wound value
+    # 1 + 4 - CPD 4 = 1: a Scratch for Jason. Both wounds are marked at the end of the round.
+    assert (shot["shooter"], shot["action"], shot["difficulty"], shot["outcome"]) == (
+        "Bandit",
+        1,
+        0,
+        1,
+    )
+    assert [(w["target"], w["wound_level"]) for w in result.rounds[0].wounds] == [
+        ("Bandit", "Near Death"),
+        ("Jason Free", "Scratch"),
+    ]
+    assert result.winner == "heroes" and len(result.rounds) == 1
+    log = result.rounds[0].log
+    assert log.index("3) Ranged phase") < log.index("4) Other actions, then the round's wounds")
+
+
+def test_a_fighter_attacked_by_one_he_is_not_attacking_only_defends(rules: Rules) -> None:
+    doc = {
+        "round_cap": 1,
+        "sides": {
+            "heroes": [{"file": "jason-free.yaml", "rounds": ["attack Bandit 1 roll +1"]}],
+            "bandits": [
+                {
+                    "npc": "Bandit: Fair Fighter, INJ 3, CPD 9",
+                    "count": 2,
+                    "does": "attack Jason Free",
+                }
+            ],
+        },
+    }
+    result = fight(doc, rules)
+    one, two = exchanges(result, 1, "melee")
+    # Both exchanges use Jason's one roll for the phase: 3 + 1 = 4 against Fair 1: +3 each.
+    assert (one["defender"], one["mutual"], one["outcome"]) == ("Bandit 1", True, 3)
+    assert (two["attacker"], two["mutual"], two["outcome"]) == ("Bandit 2", False, 3)
+    # Against Bandit 1: 3 + 5 - 9 = -1, no wound; against Bandit 2 he only fends him off.
+    assert two["wounds"] == [] and "cannot wound Bandit 2" in two["steps"][-1]
+    assert result.winner == scene.STALEMATE
+
+
+# --- shoot or evade (EZ-19) ---------------------------------------------------------------------
+
+
+def test_an_evade_raises_the_shot_and_the_evader_does_not_shoot(rules: Rules) -> None:
+    doc = {
+        "range": "M",
+        "round_cap": 2,
+        "sides": {
+            "heroes": [
+                {
+                    "file": "mara-kell.yaml",
+                    "cover": "partial",
+                    "rounds": ["evade roll +2", "shoot Gunman roll +4"],
+                }
+            ],
+            "gunmen": [
+                {"npc": "Gunman: Fair Gunman, INJ 1, CPD 1", "ranged_inj": 3, "does": "shoot"}
+            ],
+        },
+    }
+    result = fight(doc, rules)
+    # Round 1: Mara evades: Reflexes Good 2 + 2 = 4. The gunman's shot: Medium Fair (1) +
+    # partial cover 1 = 2, raised to her evade 4; his action Fair 1 + 0: outcome -3, a miss.
+    (shot,) = exchanges(result, 1, "ranged")
+    assert shot["shooter"] == "Gunman"  # Mara spent the phase evading: she did not shoot
+    assert (shot["evade"], shot["difficulty"], shot["outcome"], shot["hit"]) == (4, 4, -3, False)
+    # Round 2: she shoots, so she cannot evade: the gunman's shot is against difficulty 2 only:
+    # outcome 1 - 2 = -1, a miss. Her shot: Marksman is not her trait here; her best role is
+    # Great (+3) Doctor (Surgery): 3 + 4 = 7 against Medium Fair 1: margin 6, wound value
+    # 6 + 2 - 1 = 7, Out of It.
+    mara, gunman = exchanges(result, 2, "ranged")
+    assert gunman["evade"] is None and gunman["difficulty"] == 2
+    assert (mara["action"], mara["difficulty"], mara["wound_value"]) == (7, 1, 7)
+    assert mara["wound_level"] == "Out of It" and result.winner == "heroes"
+
+
+@pytest.mark.parametrize("text", ["shoot Gunman and evade", "evade roll 1 and shoot Gunman"])
+def test_nobody_both_shoots_and_evades(text: str) -> None:
+    with pytest.raises(RuleError, match="EZ-19"):
+        scene.parse_intent(text)
+
+
+def test_a_scene_scripting_shoot_and_evade_is_refused(rules: Rules) -> None:
+    doc = {
+        "sides": {
+            "heroes": [{"file": "mara-kell.yaml", "rounds": ["shoot Gunman and evade"]}],
+            "gunmen": [{"npc": "Gunman: Fair Gunman, INJ 1, CPD 1", "ranged_inj": 3}],
+        }
+    }
+    with pytest.raises(DocumentError, match=r"sides\.heroes\[0\].*EZ-19"):
+        scene.parse(doc, rules, CHARACTERS)
+
+
+# --- how a scene ends ------------------------------------------------------------------------
+
+
+def test_the_round_cap_ends_a_scene_nobody_can_end_as_a_stalemate(rules: Rules) -> None:
+    turtles = {
+        "sides": {
+            "left": [{"npc": "Turtle: Fair Fighter, INJ 0, CPD 10"}],
+            "right": [{"npc": "Tortoise: Fair Fighter, INJ 0, CPD 10"}],
+        }
+    }
+    capped = rules.model_copy(update={"round_cap": 3})
+    result = fight(turtles, capped)
+    assert result.winner == "stalemate" and len(result.rounds) == 3
+    assert "stalemate" in result.log[-2] and "EZ-20" in result.log[-2]
+    assert len(fight({**turtles, "round_cap": 5}, rules).rounds) == 5
+    assert len(fight(turtles, rules).rounds) == rules.round_cap == 20
+
+
+def test_a_side_all_out_of_it_ends_the_scene(rules: Rules) -> None:
+    doc = {
+        "sides": {
+            "heroes": [{"npc": "Knight: Great Fighter, INJ 9, CPD 3"}],
+            "bandits": [{"npc": BANDIT, "count": 2}],
+        }
+    }
+    result = fight(doc, rules)
+    # Round 1: the Knight attacks Bandit 1: 3 against 1, margin 2: 2 + 9 - 2 = 9, Near Death;
+    # Bandit 2 attacks the Knight and loses: the Knight only defends, nobody is wounded.
+    # Round 2: Bandit 1 takes no action; the Knight turns to Bandit 2: Near Death too.
+    assert [w["target"] for r in result.rounds for w in r.wounds] == ["Bandit 1", "Bandit 2"]
+    assert "  Bandit 1: Near Death: no actions" in result.rounds[1].log
+    assert result.winner == "heroes" and len(result.rounds) == 2
+
+
+@pytest.mark.parametrize("verb", ["flee", "surrender"])
+def test_a_side_that_flees_or_surrenders_is_out_of_the_fight(rules: Rules, verb: str) -> None:
+    doc = {
+        "sides": {
+            "heroes": [{"npc": "Knight: Great Fighter, INJ 0, CPD 9"}],
+            "bandits": [{"npc": BANDIT, "does": verb}],
+        }
+    }
+    result = fight(doc, rules)
+    assert result.winner == "heroes" and len(result.rounds) == 1
+    assert result.fighter("Bandit").status == {"flee": "fled", "surrender": "surrendered"}[verb]
+
+
+def test_both_sides_out_in_one_round_is_a_draw(rules: Rules) -> None:
+    doc = {
+        "sides": {
+            "red": [{"npc": "Red: Fair Fighter, INJ 10, CPD 0", "does": "all-out-attack"}],
+            "blue": [{"npc": "Blue: Fair Fighter, INJ 10, CPD 0", "does": "all-out-attack"}],
+        }
+    }
+    result = fight(doc, rules)
+    # Both attack all-out and tie (2 against 2): each wounds the other at margin 0 with +2
+    # (EZ-18): 0 + 10 - 0 + 2 = 12, Near Death, both at once.
+    assert [w["wound_value"] for w in result.rounds[0].wounds] == [12, 12]
+    assert result.winner == "draw"
+
+
+def test_a_scene_with_a_side_already_down_ends_before_round_one(rules: Rules) -> None:
+    jason = yaml.safe_load((CHARACTERS / "jason-free.yaml").read_text())
+    jason["wounds"] = [{"level": "Out of It", "rolled": "Out of It"}]
+    knocked_out = parse_character(jason, "test")
+    doc = {"sides": {"heroes": [{"pc": "Jason Free"}], "bandits": [{"npc": BANDIT}]}}
+    result = scene.run(scene.parse(doc, rules, CHARACTERS, lambda name: knocked_out), rules, 1)
+    assert result.rounds == [] and result.winner == "bandits"
+
+
+# --- determinism, defaults, asking -----------------------------------------------------------
+
+
+def test_the_same_seed_replays_the_same_scene(rules: Rules) -> None:
+    loaded = scene.load(BRAWL, rules)
+    first = scene.run(loaded, rules, 7).as_dict()
+    assert scene.run(loaded, rules, 7).as_dict() == first
+    assert scene.run(loaded, rules, 8).as_dict()["log"] != first["log"]
+    assert all(m.track == [] for m in loaded.members)  # running does not change the scene
+
+
+def test_an_npc_without_orders_attacks_the_nearest_standing_foe(rules: Rules) -> None:
+    doc = {
+        "round_cap": 1,
+        "sides": {
+            "heroes": [
+                {"npc": "Far: Fair Fighter, INJ 0, CPD 9", "range": "M", "does": "wait"},
+                {"npc": "Near: Fair Fighter, INJ 0, CPD 9", "does": "wait"},
+            ],
+            "bandits": [{"npc": BANDIT}, {"npc": "Lurker: Fair Fighter, INJ 0, CPD 9"}],
+        },
+    }
+    result = fight(doc, rules)
+    assert result.rounds[0].intents["Bandit"] == "attack Near"
+    assert result.rounds[0].intents["Lurker"] == "attack Near"
+
+
+def test_a_melee_fighter_with_no_foe_in_reach_closes_in(rules: Rules) -> None:
+    doc = {
+        "round_cap": 2,
+        "sides": {
+            "heroes": [{"npc": "Archer: Fair Archer, INJ 0, CPD 9", "range": "L", "does": "wait"}],
+            "bandits": [{"npc": BANDIT}],
+        },
+    }
+    result = fight(doc, rules)
+    assert result.rounds[0].intents["Bandit"] == "close Archer"
+    assert result.rounds[0].actions == ["Bandit closes in on Archer: from L to S"]
+    assert result.rounds[1].intents["Bandit"] == "attack Archer"
+
+
+def test_a_pc_without_orders_is_asked_and_a_bad_answer_is_asked_again(rules: Rules) -> None:
+    doc = {
+        "round_cap": 1,
+        "sides": {
+            "heroes": [{"file": "jason-free.yaml"}],
+            "bandits": [{"npc": "Bandit: Fair Fighter, INJ 3, CPD 9", "does": "defend"}],
+        },
+    }
+    asker = Script(["shoot Bandit", "all-out-defend roll 0"])
+    result = fight(doc, rules, asker=asker)
+    assert asker.asked[0] == (
+        "Round 1: what does Jason Free do? (foes: Bandit (S))",
+        "attack Bandit",
+    )
+    assert any("no ranged weapon" in line for line in asker.said)
+    assert result.rounds[0].intents["Jason Free"] == "all-out-defend roll +0"
+    assert "== Round 1 ==" in asker.said  # the log is shown as the scene goes
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "an empty action"),
+        ("dance", "is no verb"),
+        ("evade Bandit", "takes no target"),
+        ("attack Bandit roll 5", "outside -4..+4"),
+        ("attack A and attack B", "two melee actions"),
+        ("surrender and evade", "does nothing else"),
+    ],
+    ids=["empty", "verb", "target", "roll", "two-melee", "surrender"],
+)
+def test_bad_actions_say_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        scene.parse_intent(text)
+
+
+def test_actions_read_back_as_written() -> None:
+    intent = scene.parse_intent("All-Out Attack Bandit 2 roll -1 and evade")
+    assert intent.text() == "all-out-attack Bandit 2 roll -1 and evade"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"cout": 2}, "unknown field 'cout'; did you mean 'count'"),
+        ({"range": "X"}, r"sides\.bandits\[0\]\.range: unknown range 'X'"),
+        ({"does": "attack Nobody"}, "no fighter called 'Nobody'"),
+        ({"does": "shoot Jason Free"}, "no ranged weapon"),
+        ({"pc": "Jason Free"}, "exactly one of pc"),
+    ],
+    ids=["typo", "range", "name", "gun", "two-sources"],
+)
+def test_bad_scene_files_name_the_field(rules: Rules, change: dict, message: str) -> None:
+    doc = {
+        "sides": {"heroes": [{"file": "jason-free.yaml"}], "bandits": [{"npc": BANDIT, **change}]}
+    }
+    with pytest.raises(DocumentError, match=message):
+        scene.parse(doc, rules, CHARACTERS)
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+
+def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(cli, ["fight", "scene", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("example", [BRAWL, SHOOTOUT], ids=lambda p: p.name)
+def test_every_example_scene_runs_with_a_seed(runner: CliRunner, example: Path) -> None:
+    code, out, err = run(runner, str(example), "--seed", "1")
+    assert code == 0, err
+    assert out.startswith("Scene: ") and "(seed 1)" in out and "\nResult: " in out
+
+
+def test_json_is_one_document_with_rounds_winner_tracks_and_seed(runner: CliRunner) -> None:
+    code, out, _ = run(runner, str(BRAWL), "--seed", "1", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert {"rounds", "winner", "tracks", "seed", "applied"} <= set(doc)
+    assert doc["seed"] == 1 and doc["winner"] in ("heroes", "bandits", "stalemate", "draw")
+    assert {"exchanges", "wounds", "tracks"} <= set(doc["rounds"][0])
+    assert set(doc["tracks"]) == {f["name"] for f in doc["fighters"]}
+
+
+def test_without_a_seed_the_seed_is_printed(runner: CliRunner) -> None:
+    doc = json.loads(run(runner, str(BRAWL), "--json")[1])
+    again = json.loads(run(runner, str(BRAWL), "--json", "--seed", str(doc["seed"]))[1])
+    assert again["log"] == doc["log"]
+
+
+def test_apply_marks_the_campaign_pcs_wounds(runner: CliRunner, tmp_path: Path) -> None:
+    db = str(tmp_path / "campaign.json")
+    added = runner.invoke(cli, ["char", "add", str(CHARACTERS / "jason-free.yaml"), "--db", db])
+    assert added.exit_code == 0, added.stderr
+    file = tmp_path / "ambush.yaml"
+    file.write_text(
+        yaml.safe_dump(
+            {
+                "sides": {
+                    "heroes": [
+                        {"pc": "Jason Free", "rounds": [-4]},
+                        {"file": str(CHARACTERS / "gruk.yaml"), "rounds": ["defend roll -4"]},
+                    ],
+                    "brutes": [
+                        {"npc": "Brute: Great Brawler, INJ 8, CPD 9", "does": "attack Jason Free"},
+                        {
+                            "npc": "Club: Superb Brawler, INJ 12, CPD 9",
+                            "does": "attack Gruk Underbridge",
+                        },
+                    ],
+                }
+            }
+        )
+    )
+    code, out, err = run(runner, str(file), "--seed", "3", "--apply", "--db", db, "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    # Jason 3 - 4 = -1 against the Brute's Great 3: outcome -4, the Brute wounds him:
+    # 4 + 8 - CPD 4 = 8, Out of It. Gruk defends 3 - 4 = -1 against the Club's Superb 4:
+    # 5 + 12 - 6 = 11, Near Death; but Gruk (from a file) is not in the campaign.
+    assert doc["winner"] == "brutes" and list(doc["applied"]) == ["Jason Free"]
+    with open_campaign(db) as campaign:
+        stored = campaign.get_character("Jason Free")
+    assert [m["level"] for m in stored["wounds"]] == ["Out of It"]
+    assert stored["history"][-1]["kind"] == "wound"
+    assert "Brute" in stored["history"][-1]["reason"]
+    code, out, _ = run(runner, str(file), "--seed", "3", "--apply", "--db", db)
+    assert "not applied: Gruk Underbridge was read from a file" in out
+
+
+def test_a_bad_scene_file_is_one_line_and_exit_1(runner: CliRunner, tmp_path: Path) -> None:
+    file = tmp_path / "bad.yaml"
+    file.write_text("sides:\n  a: [{npc: 'X: Fair Fighter, INJ 1, CPD 1', cout: 2}]\n  b: []\n")
+    code, _, err = run(runner, str(file), "--seed", "1")
+    assert code == 1
+    assert err.startswith("Error: ") and "cout" in err and err.count("\n") == 1
+
+
+def test_the_installed_ezkit_runs_the_brawl(tmp_path: Path) -> None:
+    beside = Path(sys.executable).with_name("ezkit")
+    ezkit = str(beside) if beside.exists() else shutil.which("ezkit")
+    assert ezkit, "the ezkit console script is not installed"
+    done = subprocess.run(
+        [ezkit, "fight", "scene", str(BRAWL), "--seed", "1"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "EZKIT_DB": str(tmp_path / "campaign.json")},
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "== Round 1 ==" in done.stdout and "Result: heroes win" in done.stdout
