@@ -47,3 +47,6 @@ ezkit fight ranged "Dr. Mara Kell" --trait Marksman --foe "Thug: Fair Gunman, IN
 section "Healing: after the battle, then a week of rest"
 ezkit char heal "Jason Free"
 ezkit char heal "Jason Free" --weeks 1
+
+section "A whole scene: the tavern brawl, round by round (replayable with its seed)"
+ezkit fight scene examples/scenes/tavern-brawl.yaml --seed 1 | tail -20

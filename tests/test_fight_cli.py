@@ -245,3 +245,21 @@ def test_apply_marks_the_wound_on_the_stored_character(runner: CliRunner, tmp_pa
 def test_apply_needs_campaign_characters(runner: CliRunner) -> None:
     code, _, err = run(runner, "fight", "melee", JASON, "--foe", BANDIT, "--roll", "-4", "--apply")
     assert code == 2 and "campaign characters" in err
+
+
+def test_terrain_test_from_the_command_line(runner: CliRunner) -> None:
+    code, out, _ = run(
+        runner,
+        "fight",
+        "melee",
+        JASON,
+        "--foe",
+        BANDIT,
+        "--roll",
+        "0",
+        "--tactic",
+        "all-out-defend",
+        "--terrain-test",
+        "Good",
+    )
+    assert code == 0 and "takes the better ground: -1 to the opponent next round" in out

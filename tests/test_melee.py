@@ -224,3 +224,12 @@ def test_a_draw_never_wounds_without_option_3(
         assert exchange.wounds == []
     else:
         assert len(exchange.wounds) <= 1
+
+
+def test_terrain_manoeuvre_after_a_successful_all_out_defence() -> None:
+    from ezkit.combat.melee import terrain_manoeuvre
+
+    exchange = resolve(jason(tactic="all-out-defend"), bandit(), 0, R)
+    assert "-1 to the opponent next round" in terrain_manoeuvre(exchange, 1, R)
+    assert "no better ground" in terrain_manoeuvre(exchange, 0, R)
+    assert terrain_manoeuvre(resolve(jason(), bandit(), 0, R), 3, R) is None

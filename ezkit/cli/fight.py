@@ -91,6 +91,11 @@ def fight() -> None:
 @click.option("--foe-disadvantage", type=click.IntRange(1, 2), help="B at a disadvantage.")
 @click.option("--tactic", type=click.Choice(melee.TACTICS), help="A's tactic.")
 @click.option("--foe-tactic", type=click.Choice(melee.TACTICS), help="B's tactic.")
+@click.option(
+    "--terrain-test",
+    type=RANK,
+    help="After a successful all-out defence: the defender's Perception/Tactics result.",
+)
 def melee_command(**options: Any) -> None:
     """One Melee Phase exchange between A (who rolls) and B or an inline --foe (EZ-18).
 
@@ -125,6 +130,9 @@ def melee_command(**options: Any) -> None:
             raise RuleError(f"{side.name} is {wounds.condition(side.track, o.rules)} (EZ-15)")
     roll, foe_roll = o.rolls()
     exchange = melee.resolve(character, foe, roll, o.rules, foe_roll, o.damage_options, o.fudge)
+    if o["terrain_test"] is not None:
+        moved = melee.terrain_manoeuvre(exchange, o["terrain_test"], o.rules)
+        exchange.steps.append(moved or "no successful all-out defence: no terrain manoeuvre")
     o.finish(exchange.as_dict(), exchange.steps, exchange.wounds, (a, b))
 
 

@@ -181,6 +181,22 @@ def resolve(
     return exchange
 
 
+def terrain_manoeuvre(exchange: Exchange, test_result: int, rules: Rules) -> str | None:
+    """After a successful All-Out Defend, a Fair or better Perception or Tactics test moves
+    the fight to better ground: the opponent has -1 next round. What happened, in words."""
+    if exchange.terrain is None:
+        return None
+    if test_result >= rules.terrain.test:
+        return (
+            f"{exchange.terrain}'s {ladder.label(test_result)} test takes the better ground: "
+            f"{rules.terrain.opponent_mod:+d} to the opponent next round"
+        )
+    return (
+        f"{exchange.terrain}'s {ladder.label(test_result)} test is short of "
+        f"{ladder.label(rules.terrain.test)}: no better ground"
+    )
+
+
 def _sign(n: int) -> int:
     return (n > 0) - (n < 0)
 
