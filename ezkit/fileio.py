@@ -8,14 +8,19 @@ from pathlib import Path
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write text to path atomically: a temp file beside it, fsync, rename."""
-    import tempfile  # only commands that write pay for it
+    write_atomic_bytes(path, text.encode("utf-8"))
+
+
+def write_atomic_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write bytes to path atomically: a temp file beside it, fsync, rename."""
+    import tempfile
 
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, target)

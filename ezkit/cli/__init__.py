@@ -27,6 +27,7 @@ COMMANDS = {
     "action": "ezkit.cli.action:action",
     "char": "ezkit.cli.char:char",
     "fight": "ezkit.cli.fight:fight",
+    "print": "ezkit.cli.printing:print_group",
     "schema": "ezkit.cli.schema:schema",
 }
 

@@ -1,0 +1,1 @@
+"""View models for printed documents: numbers from the rules code, ready for templates."""

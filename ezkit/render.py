@@ -1,0 +1,85 @@
+"""HTML templates to PDF: the one place ezkit renders, and the only one that imports WeasyPrint.
+
+Templates are Jinja with autoescaping, so a character's text is always text.
+The URL fetcher lets a document load only the package's own templates folder
+(stylesheets, fonts) and `data:` URIs: a description holding
+`<img src="file:///etc/passwd">` is printed as those characters, and even a
+template that asked for a local file or a network address would get nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+from ezkit import resources
+from ezkit.errors import EzkitError
+from ezkit.fileio import write_atomic_bytes
+
+PAPER = {"letter": "letter", "a4": "A4"}
+
+
+class FetchRefused(EzkitError):
+    """A document asked for something outside the package's own files."""
+
+
+def environment() -> Any:
+    """The Jinja environment over templates/, autoescaping everything."""
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(resources.templates()),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def html(template: str, **context: Any) -> str:
+    """The template rendered to HTML with the context (view models, no arithmetic)."""
+    return environment().get_template(template).render(**context)
+
+
+def allowed(url: str) -> bool:
+    """Only data: URIs and files inside the package's templates folder."""
+    parsed = urlparse(url)
+    if parsed.scheme == "data":
+        return True
+    if parsed.scheme == "file" and not parsed.netloc:
+        root = resources.templates().resolve()
+        path = Path(unquote(parsed.path)).resolve()
+        return path.is_relative_to(root) and path.is_file()
+    return False
+
+
+def safe_fetcher() -> Any:
+    """WeasyPrint's URL fetcher, refusing everything `allowed` does not allow."""
+    from weasyprint.urls import URLFetcher
+
+    class SafeFetcher(URLFetcher):
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            if not allowed(url):
+                raise FetchRefused(
+                    f"refused to fetch {url!r}: only ezkit's own templates and data: URIs"
+                )
+            return super().fetch(url, headers)
+
+    return SafeFetcher(allowed_protocols=("file", "data"))
+
+
+def pdf(template: str, output: Path, paper: str = "letter", **context: Any) -> int:
+    """Render a template to a PDF file (written atomically); returns the page count."""
+    import weasyprint
+
+    # WeasyPrint reports a refused fetch as a warning; a refusal is the point, not news.
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    document = weasyprint.HTML(
+        string=html(template, paper=PAPER[paper], **context),
+        base_url=resources.templates().as_uri() + "/",
+        url_fetcher=safe_fetcher(),
+    ).render()
+    write_atomic_bytes(output, document.write_pdf())
+    return len(document.pages)
