@@ -25,6 +25,18 @@ class FetchRefused(EzkitError):
     """A document asked for something outside the package's own files."""
 
 
+def preload() -> None:
+    """Start importing WeasyPrint in the background (half a second, mostly spent finding
+    its C libraries) while the caller reads and checks characters."""
+    import threading
+
+    threading.Thread(target=_import_weasyprint, daemon=True).start()
+
+
+def _import_weasyprint() -> None:
+    import weasyprint  # noqa: F401
+
+
 def environment() -> Any:
     """The Jinja environment over templates/, autoescaping everything."""
     import jinja2

@@ -41,6 +41,8 @@ def test_wheel_holds_the_rules_data_templates_and_cards(wheel: Path) -> None:
     assert "ezkit/data/dice.toml" in names
     assert "ezkit/_templates/README.md" in names
     assert "ezkit/_cards/README.md" in names
+    assert "ezkit/_templates/sheet.html" in names
+    assert "ezkit/_templates/fonts/DejaVuSansCondensed.ttf" in names
     assert any(name.endswith("entry_points.txt") for name in names)
 
 
@@ -81,3 +83,24 @@ def test_installed_wheel_runs_from_another_folder(wheel: Path, tmp_path: Path) -
         check=True,
     )
     assert json.loads(done.stdout)["method"] == "d20"
+    # printing reads templates and fonts from inside the installed package
+    jason = ROOT / "examples" / "characters" / "jason-free.yaml"
+    done = subprocess.run(
+        [sys.executable, "-m", "ezkit", "print", "sheet", str(jason), "-o", "jason.pdf"],
+        capture_output=True,
+        text=True,
+        cwd=elsewhere,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (elsewhere / "jason.pdf").read_bytes().startswith(b"%PDF")
+    check = subprocess.run(
+        [sys.executable, "-c", "from ezkit import resources; print(resources.templates())"],
+        capture_output=True,
+        text=True,
+        cwd=elsewhere,
+        env=env,
+        check=True,
+    )
+    assert check.stdout.strip().startswith(str(target))

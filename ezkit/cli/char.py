@@ -165,7 +165,7 @@ def show(
     name: str, history: bool, db: Path | None, house_rules: Path | None, as_json: bool
 ) -> None:
     """Show a character from the campaign (or a character FILE)."""
-    character = _load(name, db)
+    character = load_character(name, db)
     report = check(character, rules_data.load(house_rules))
     if as_json:
         emit_json({"character": character.to_document(), "check": report.as_dict()})
@@ -201,7 +201,7 @@ def remove(name: str, yes: bool, db: Path | None) -> None:
 @db_option
 def export(name: str, output: Path | None, fmt: str | None, db: Path | None) -> None:
     """Write a character from the campaign as a YAML (or JSON) file."""
-    character = _load(name, db)
+    character = load_character(name, db)
     fmt = fmt or ("json" if output and output.suffix == ".json" else "yaml")
     document = character.to_document()
     text = (
@@ -363,7 +363,7 @@ def remove_fault(
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _load(name: str, db: Path | None) -> Character:
+def load_character(name: str, db: Path | None) -> Character:
     """A character from a file when NAME is one, else from the campaign."""
     path = Path(name)
     if path.suffix in (".yaml", ".yml", ".json") and path.is_file():

@@ -10,9 +10,9 @@ import click
 
 from ezkit import dice
 from ezkit import rules as rules_data
-from ezkit.character.files import parse_character, read_character
+from ezkit.character.files import parse_character
 from ezkit.character.model import Character
-from ezkit.cli.char import db_option, rules_option
+from ezkit.cli.char import db_option, load_character, rules_option
 from ezkit.cli.params import (
     FOE_ROLL,
     RANK,
@@ -241,7 +241,7 @@ class _Options:
     def _combatant(
         self, spec: str, trait: str | None, weapon: str | None, ranged_: bool
     ) -> fighters.Combatant:
-        character = _load_character(spec, self.options["db"])
+        character = load_character(spec, self.options["db"])
         return fighters.from_character(character, self.rules, trait, weapon, ranged_)
 
     def attack(
@@ -336,14 +336,6 @@ def _aim(text: str | None) -> tuple[int, int] | None:
             "needs, e.g. -2:3 (Aimed Strikes)"
         ) from None
     return modifier, margin
-
-
-def _load_character(spec: str, db: Path | None) -> Character:
-    path = Path(spec)
-    if path.suffix in (".yaml", ".yml", ".json") and path.is_file():
-        return read_character(path)
-    with open_campaign(db) as campaign:
-        return parse_character(campaign.get_character(spec), "the campaign")
 
 
 def _in_campaign(name: str, db: Path | None) -> bool:

@@ -7,8 +7,7 @@ from pathlib import Path
 import click
 
 from ezkit import rules as rules_data
-from ezkit.cli.char import db_option, rules_option
-from ezkit.cli.fight import _load_character
+from ezkit.cli.char import db_option, load_character, rules_option
 
 OUTPUT = click.option(
     "-o",
@@ -51,6 +50,8 @@ def sheet(
 ) -> None:
     """Character sheets, one character a page: campaign NAMEs or character FILEs."""
     from ezkit import render
+
+    render.preload()
     from ezkit.printing import sheet as sheets
 
     rules = rules_data.load(house_rules)
@@ -59,7 +60,7 @@ def sheet(
     views = (
         [sheets.blank(rules)]
         if blank
-        else [sheets.sheet(_load_character(name, db), rules) for name in names]
+        else [sheets.sheet(load_character(name, db), rules) for name in names]
     )
     pages = render.pdf("sheet.html", output, paper, sheets=views)
     click.echo(
@@ -75,6 +76,8 @@ def sheet(
 def aid(output: Path, paper: str, house_rules: Path | None) -> None:
     """The GM's play aid: the Ladder, actions, odds, dice, fights, wounds, healing, tables."""
     from ezkit import render
+
+    render.preload()
     from ezkit.printing import aid as play_aid
 
     rules = rules_data.load(house_rules)
