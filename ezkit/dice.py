@@ -314,8 +314,8 @@ def difference(first: Distribution, second: Distribution) -> Distribution:
 _RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
 _REROLL = re.compile(r"^(\d+)\s*&\s*(\d+(?:-\d+)?)$")
 _CARD_RANGE = re.compile(r"^(A|\d+|[JQK])([HDCS])(?:-(A|\d+|[JQK])([HDCS]))?$")
-_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-_FACE_CARDS = ("J", "Q", "K")
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+FACE_CARDS = ("J", "Q", "K")
 
 
 def _numbers(text: str) -> range:
@@ -345,14 +345,14 @@ def _card_rows(rows: Mapping[str, str]) -> dict[str, int]:
     for value_text, spec in rows.items():
         value = int(value_text)
         if spec.lower() == "face":
-            cards = [rank + suit for rank in _FACE_CARDS for suit in "HDCS"]
+            cards = [rank + suit for rank in FACE_CARDS for suit in "HDCS"]
         else:
             match = _CARD_RANGE.match(spec)
             if not match:
                 raise ValueError(f"bad card range {spec!r} in dice data")
-            first, suit = _RANKS.index(match[1]), match[2]
-            last = _RANKS.index(match[3]) if match[3] else first
-            cards = [rank + suit for rank in _RANKS[first : last + 1]]
+            first, suit = RANKS.index(match[1]), match[2]
+            last = RANKS.index(match[3]) if match[3] else first
+            cards = [rank + suit for rank in RANKS[first : last + 1]]
         values.update(dict.fromkeys(cards, value))
     if len(values) != 52:
         raise ValueError(f"the poker table covers {len(values)} cards, not 52")
