@@ -50,3 +50,10 @@ ezkit char heal "Jason Free" --weeks 1
 
 section "A whole scene: the tavern brawl, round by round (replayable with its seed)"
 ezkit fight scene examples/scenes/tavern-brawl.yaml --seed 1 | tail -20
+
+section "Printing: the party's character sheets and the GM's play aid"
+out="$(mktemp -d)"
+ezkit print sheet examples/characters/*.yaml -o "$out/party.pdf"
+ezkit print sheet "Jason Free" -o "$out/jason-after-the-fight.pdf"
+ezkit print aid -o "$out/play-aid.pdf"
+echo "(the PDFs are in $out)"
