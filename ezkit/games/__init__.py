@@ -1,0 +1,1 @@
+"""The card games of the rule books, on one engine."""

@@ -1,0 +1,204 @@
+"""The card-game contract every game follows (DESIGN.md, "The card-game contract").
+
+    Game   rules and options (players, variants, deck data); immutable; a factory of States
+    State  whose turn, the legal moves, play a move, what each seat may see, scores, winners
+    Move   a small frozen value with a text form a person can type
+    Event  what happened, and who may see it
+
+Chance (shuffles, dice, draws) happens inside the state from its own seeded
+random generator, so a game is fully described by (name, options, seed, moves):
+that is what a save holds, and resume, undo and replay are replays.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ezkit.errors import InputError, RuleError
+
+#: Registered games: name -> "module:GameClass", imported only when asked for.
+GAMES: dict[str, str] = {
+    "auntie": "ezkit.games.auntie:Auntie",
+}
+
+
+class IllegalMove(RuleError):
+    """A move the rules do not allow now; the message says why."""
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """A decision: an action word and its arguments, typed as `burden cat` or `give 4 to 2`."""
+
+    action: str
+    args: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        return " ".join((self.action, *self.args))
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. `seats` None means everyone saw it; otherwise only those
+    seats did, and `public` (if any) is what the others are told instead."""
+
+    text: str
+    seats: frozenset[int] | None = None
+    public: str | None = None
+
+    def seen_by(self, seat: int | None) -> str | None:
+        """The event as one seat saw it (None: the whole table's view)."""
+        if self.seats is None or (seat is not None and seat in self.seats):
+            return self.text
+        return self.public
+
+
+class State(ABC):
+    """A game in progress. Subclasses implement the rules; this class keeps the record."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.moves: list[Move] = []
+        self.log: list[Event] = []
+
+    # --- what the rules answer --------------------------------------------------------
+
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat that decides next; None when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every move the seat to move may make; never empty before the end."""
+
+    @abstractmethod
+    def apply(self, move: Move) -> list[Event]:
+        """Make a legal move; return what happened."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what one seat may see (None: what the whole table sees)."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Per seat, in the game's own units."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats (several on a shared win); empty before the end."""
+
+    def is_over(self) -> bool:
+        return self.to_move() is None
+
+    def why_illegal(self, move: Move) -> str:
+        """A reason a move is not legal now; games override for better reasons."""
+        if self.is_over():
+            return "the game is over"
+        legal = ", ".join(m.text() for m in self.legal_moves()[:12])
+        return f"{move.text()!r} is not a legal move now (legal: {legal})"
+
+    def conserved(self) -> bool:
+        """Every card is in exactly one place; games with cards override it."""
+        return True
+
+    # --- the record ----------------------------------------------------------------
+
+    def play(self, move: Move) -> list[Event]:
+        """Check, apply, log. An illegal move raises IllegalMove and changes nothing."""
+        if move not in self.legal_moves():
+            raise IllegalMove(self.why_illegal(move))
+        events = self.apply(move)
+        self.moves.append(move)
+        self.log.extend(events)
+        return events
+
+    def parse(self, text: str) -> Move:
+        """A move from what a person typed: its text, or a number from the menu (1-based)."""
+        legal = self.legal_moves()
+        typed = " ".join(text.lower().split())
+        if typed.isdigit() and 1 <= int(typed) <= len(legal):
+            return legal[int(typed) - 1]
+        exact = [m for m in legal if m.text().lower() == typed]
+        if exact:
+            return exact[0]
+        starting = [m for m in legal if m.text().lower().startswith(typed)] if typed else []
+        if len(starting) == 1:
+            return starting[0]
+        if len(starting) > 1:
+            options = ", ".join(repr(m.text()) for m in starting[:8])
+            raise IllegalMove(f"{text!r} could be several moves: {options}")
+        raise IllegalMove(self.why_illegal(Move(typed or "(nothing)")))
+
+    def save(self) -> dict[str, Any]:
+        """All a game is: its name, options, seed and moves."""
+        return {
+            "schema_version": 1,
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "moves": [m.text() for m in self.moves],
+        }
+
+
+class Game(ABC):
+    """A game's rules and options; immutable; makes States."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    def __init__(self, players: Sequence[str], **options: Any) -> None:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise InputError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {len(players)}"
+            )
+        if len({p.casefold() for p in players}) != len(players):
+            raise InputError(f"player names must differ: {', '.join(players)}")
+        self.players = tuple(players)
+        self.options: Mapping[str, Any] = {"players": list(players), **self.check(options)}
+
+    def check(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Validate the game's own options (variants, round counts); games override."""
+        if options:
+            raise InputError(f"{self.title} has no options {', '.join(options)}")
+        return {}
+
+    @abstractmethod
+    def new(self, seed: int) -> State:
+        """A new game, its chance drawn from seed."""
+
+
+def game_class(name: str) -> type[Game]:
+    """A registered game by name."""
+    key = name.strip().lower()
+    if key not in GAMES:
+        raise InputError(f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}")
+    module, _, attribute = GAMES[key].partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def make(name: str, options: Mapping[str, Any]) -> Game:
+    """A game from its saved name and options."""
+    opts = dict(options)
+    players = opts.pop("players")
+    return game_class(name)(players, **opts)
+
+
+def replay(saved: Mapping[str, Any], upto: int | None = None) -> State:
+    """Rebuild a state from a save: the same game, seed and moves (the first `upto`)."""
+    state = make(saved["game"], saved["options"]).new(int(saved["seed"]))
+    for text in list(saved["moves"])[:upto]:
+        state.play(state.parse(text))
+    return state
