@@ -5,6 +5,7 @@ Expected tracks are worked out by hand from the rulings, written lowest box firs
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -340,7 +341,7 @@ _ACTIONS = st.one_of(
 def test_tracks_stay_in_their_boxes_and_rest_heals_everything(actions: list) -> None:
     c = _JASON
     for kind, a, b in actions:
-        try:
+        with contextlib.suppress(RuleError):  # a refusal (treated too often, dead) is fine here
             if kind == "wound":
                 c = healing.wound(c, a, RULES, stun=b)
             elif kind == "after":
@@ -349,8 +350,6 @@ def test_tracks_stay_in_their_boxes_and_rest_heals_everything(actions: list) -> 
                 c = healing.rest(c, a, RULES)
             else:
                 c = healing.medical(c, a, b, RULES)
-        except RuleError:
-            pass
         assert boxes_respected(c)
         assert sum(1 for m in c.wounds if m.level == wounds.DEAD) <= 1
     if wounds.is_dead(c.wounds):
