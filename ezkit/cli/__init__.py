@@ -106,7 +106,8 @@ def _one_line(message: str) -> str:
 def cli(debug: bool) -> None:
     """ezkit: a game master's toolkit for EZFudge.
 
-    Roll on the Ladder, resolve actions, and know the exact odds.
+    Build and keep characters, roll on the Ladder, resolve actions and
+    fights with their exact odds, and print sheets and the play aid.
     """
 
 
