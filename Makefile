@@ -39,6 +39,7 @@ bench: $(STAMP) harfbuzz-subset
 	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/odds.py
 	$(BIN)/python bench/print.py
+	$(BIN)/python bench/engine.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis

@@ -29,6 +29,8 @@ COMMANDS = {
     "fight": "ezkit.cli.fight:fight",
     "print": "ezkit.cli.printing:print_group",
     "schema": "ezkit.cli.schema:schema",
+    "game": "ezkit.cli.game:game",
+    "score": "ezkit.cli.score:score",
 }
 
 

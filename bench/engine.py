@@ -1,0 +1,96 @@
+"""The card-game engine's speed: random-bot decisions per second, against RLCard's UNO.
+
+Both sides play whole games with random players in this one process, for the same time each:
+- ezkit: Auntie's Fudge, 4 players, ezkit's random bot, which is handed the seat's view and
+  the legal moves at every decision (even a forced one), as the simulations do;
+- RLCard: its UNO environment (2 players, its default) with RLCard's RandomAgent, one
+  env.step per decision (the state it returns is the agent's observation).
+Prints each figure and the ratio; the target is at least 3x RLCard.
+
+RLCard is not a dependency of ezkit: if it is missing, this script pip-installs it into the
+running environment (`python -m pip install rlcard`); without a network it reports ezkit alone.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import subprocess
+import sys
+import time
+
+SECONDS = 3.0
+TARGET = 3.0
+
+
+def auntie_rate(seconds: float = SECONDS) -> tuple[float, int]:
+    """Random-bot decisions per second over whole games of Auntie's Fudge, and the games."""
+    from ezkit.games import bots, engine
+
+    game = engine.make("auntie", {"players": ["Ann", "Bob", "Cat", "Dan"]})
+    bot = bots.make_bot("random", "auntie")
+    decisions = games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = game.new(games)
+        rng = random.Random(games)
+        while (seat := state.to_move()) is not None:
+            state.play(bot.choose(state.view(seat), state.legal_moves(), rng))
+            decisions += 1
+        games += 1
+    return decisions / (time.perf_counter() - started), games
+
+
+def have_rlcard() -> bool:
+    if importlib.util.find_spec("rlcard") is not None:
+        return True
+    print("  installing rlcard for the comparison (python -m pip install rlcard) ...")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "rlcard"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        print(f"  could not install rlcard: {done.stderr.strip().splitlines()[-1:]}")
+        return False
+    importlib.invalidate_caches()
+    return importlib.util.find_spec("rlcard") is not None
+
+
+def uno_rate(seconds: float = SECONDS) -> tuple[float, int]:
+    """Random-agent decisions (env.step calls) per second over whole games of RLCard's UNO."""
+    import numpy as np
+    import rlcard
+    from rlcard.agents.random_agent import RandomAgent
+
+    np.random.seed(0)
+    env = rlcard.make("uno", config={"seed": 0})
+    agent = RandomAgent(num_actions=env.num_actions)
+    decisions = games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state, _ = env.reset()
+        while not env.is_over():
+            state, _ = env.step(agent.step(state))
+            decisions += 1
+        games += 1
+    return decisions / (time.perf_counter() - started), games
+
+
+def main() -> None:
+    print("Card-game engine: random-bot decisions per second, one process")
+    ours, our_games = auntie_rate()
+    print(f"  ezkit Auntie's Fudge (4 players)  {ours:10,.0f} /s  ({our_games} games)")
+    if not have_rlcard():
+        print("  RLCard UNO: not available, no ratio")
+        return
+    theirs, their_games = uno_rate()
+    print(f"  RLCard UNO (2 players)            {theirs:10,.0f} /s  ({their_games} games)")
+    ratio = ours / theirs
+    verdict = "meets" if ratio >= TARGET else "misses"
+    print(f"  ratio ezkit / RLCard  {ratio:5.2f}  ({verdict} the target of {TARGET:g}x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,538 @@
+"""`ezkit game ...`: play the rule books' card games at the table, save, resume, simulate.
+
+Thin: the loop is ezkit.games.table, the saves ezkit.games.saves, the simulations
+ezkit.games.sim. Seats are numbered from 0, as the engine and the JSON count them; a seat
+may also be given by the player's name.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ezkit.cli.char import db_option
+from ezkit.cli.params import emit_json, json_option, pick_seed
+from ezkit.games import saves
+from ezkit.games.engine import Event, Move
+from ezkit.games.table import Session
+
+PLAY_EXAMPLE = """\b
+Examples:
+  ezkit game play auntie --players "Ann,Bob" --bots 2 --seed 7
+  ezkit game play auntie --players Ann --bots 3 --bot random --rounds 5 --variant no-draw"""
+
+
+# --- shared options ---------------------------------------------------------------------
+
+
+def _table_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    decorators = [
+        click.argument("game_name", metavar="GAME"),
+        click.option("--players", default="", help='Human players, in seat order: "Ann,Bob".'),
+        click.option("--bots", type=int, default=0, help="Computer players after the humans."),
+        click.option(
+            "--bot",
+            "bot_kind",
+            default=None,
+            help="The bots' kind (default heuristic); a list cycles: random,heuristic.",
+        ),
+        click.option("--seed", type=int, default=None, help="Seed the deal, to replay a game."),
+        *_game_options(),
+        db_option,
+    ]
+    for decorator in reversed(decorators):
+        command = decorator(command)
+    return command
+
+
+def _game_options() -> list[Callable[..., Any]]:
+    return [
+        click.option("--rounds", type=int, default=None, help="A fixed number of rounds."),
+        click.option("--variant", default=None, help="A variant of the rules (no-draw, ...)."),
+        click.option("--first", default=None, help="Who starts: a seat number or a name."),
+        click.option(
+            "--option",
+            "extra",
+            multiple=True,
+            metavar="KEY=VALUE",
+            help="Any other option of the game (repeatable).",
+        ),
+    ]
+
+
+def _options(rounds: int | None, variant: str | None, first: str | None, extra: tuple[str, ...]):
+    options: dict[str, Any] = {}
+    for item in extra:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="'--option'")
+        options[key.strip().replace("-", "_")] = _value(value.strip())
+    given = {"rounds": rounds, "variant": variant, "first": first}
+    options.update({k: _value(v) if isinstance(v, str) else v for k, v in given.items() if v})
+    return options
+
+
+def _value(text: str) -> Any:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _start(
+    game_name: str,
+    players: str,
+    bots: int,
+    bot_kind: str | None,
+    seed: int | None,
+    options: dict[str, Any],
+) -> Session:
+    from ezkit.games.engine import game_class
+    from ezkit.games.table import default_bot, seats_for
+
+    name = game_class(game_name).name
+    kinds = _split(bot_kind) if bot_kind else [default_bot(name)]
+    seats = seats_for(_split(players), bots, kinds)
+    return Session.start(name, seats, pick_seed(seed), options)
+
+
+def _create(db: Path | None, session: Session) -> None:
+    session.record = session.snapshot()
+    session.game_id = saves.create(db, session.record)
+
+
+def _load(db: Path | None, game_id: int) -> Session:
+    return Session(saves.get(db, game_id), game_id=game_id)
+
+
+def _seat(session: Session, seat: str | None) -> int | None:
+    return None if seat is None else session.seat(seat)
+
+
+def _collector(lines: list[str], looker: Callable[[int], int | None]):
+    def on_move(seat: int, move: Move, events: list[Event], forced: bool) -> None:
+        who = looker(seat)
+        lines.extend(t for e in events if (t := e.seen_by(who)) is not None)
+
+    return on_move
+
+
+def _status(session: Session) -> dict[str, Any]:
+    info = session.summary()
+    keys = ("id", "game", "seed", "seats", "status", "moves", "round", "to_move", "to_move_name")
+    found = {k: info[k] for k in keys}
+    if info["status"] == "over":
+        found["scores"], found["winners"] = info["scores"], info["winners"]
+    return found
+
+
+def _print_status(session: Session) -> None:
+    seat = session.to_move()
+    if seat is None:
+        for line in session.results():
+            click.echo(line)
+        return
+    name = session.seats[seat].name
+    click.echo(f"{name} to move: ezkit game show {session.game_id} --seat {seat}")
+
+
+# --- the group ---------------------------------------------------------------------------
+
+
+@click.group("game")
+def game() -> None:
+    """Play the rule books' card games: hot-seat, with bots, saved after every move.
+
+    Interactive: `game play`, `game resume`. Scriptable: `game new`, `game move`,
+    `game show --seat N --json`. Bots only, many games: `game sim`.
+    """
+
+
+class TerminalAsker:
+    """The real terminal: click's prompt (piped input works), escape codes to clear."""
+
+    def ask(self, prompt: str) -> str:
+        return click.prompt(prompt, default="", show_default=False)
+
+    def say(self, text: str) -> None:
+        click.echo(text)
+
+    def clear(self) -> None:
+        if sys.stdout.isatty():
+            # clear the screen and the scrollback, so the last hand cannot be scrolled back to
+            click.echo("\033[H\033[2J\033[3J", nl=False)
+        else:
+            click.echo()
+
+
+def _interactive(db: Path | None, session: Session) -> None:
+    from ezkit.games.table import Quit, run
+
+    session.saver = saves.writer(db, session.game_id, session.record["moves"])
+    try:
+        run(session, TerminalAsker())
+    except Quit:
+        return
+
+
+@game.command("play", epilog=PLAY_EXAMPLE)
+@_table_options
+def play(
+    game_name: str,
+    players: str,
+    bots: int,
+    bot_kind: str | None,
+    seed: int | None,
+    rounds: int | None,
+    variant: str | None,
+    first: str | None,
+    extra: tuple[str, ...],
+    db: Path | None,
+) -> None:
+    """Play a game at this terminal: humans take turns at the screen, bots fill the rest.
+
+    Before each human decides, the screen asks to be passed to him and is cleared; then he
+    sees his cards, the table and a numbered menu (type the number or the move's text).
+    The game is saved after every move: type `quit` to stop, `ezkit game resume ID` later.
+    """
+    session = _start(
+        game_name, players, bots, bot_kind, seed, _options(rounds, variant, first, extra)
+    )
+    _create(db, session)
+    click.echo(f"Seed {session.state.seed}.")
+    _interactive(db, session)
+
+
+@game.command("new", epilog='Example: ezkit game new auntie --players "Ann,Bob" --bots 2 --json')
+@_table_options
+@json_option
+def new(
+    game_name: str,
+    players: str,
+    bots: int,
+    bot_kind: str | None,
+    seed: int | None,
+    rounds: int | None,
+    variant: str | None,
+    first: str | None,
+    extra: tuple[str, ...],
+    db: Path | None,
+    as_json: bool,
+) -> None:
+    """Start a saved game for scripts: bots move until a human must decide; prints its ID."""
+    from ezkit.store import open_campaign
+
+    session = _start(
+        game_name, players, bots, bot_kind, seed, _options(rounds, variant, first, extra)
+    )
+    humans = session.humans()
+    looker = humans[0] if len(humans) == 1 else None
+    lines = [t for e in session.state.log if (t := e.seen_by(looker)) is not None]
+    with open_campaign(db) as campaign:
+        session.record = session.snapshot()
+        session.game_id = campaign.table("games").insert(dict(session.record))
+        session.saver = saves.writer_in(campaign, session.game_id, session.record["moves"])
+        session.advance(_collector(lines, lambda _: looker))
+    if as_json:
+        emit_json({**_status(session), "events": lines})
+        return
+    click.echo(f"Game {session.game_id}: {session.state.game.title}, seed {session.state.seed}")
+    click.echo("  " + ", ".join(s.label() for s in session.seats))
+    for line in lines:
+        click.echo(line)
+    _print_status(session)
+
+
+@game.command("move", epilog='Example: ezkit game move 1 "burden Bob"')
+@click.argument("game_id", metavar="ID", type=int)
+@click.argument("words", metavar="MOVE", nargs=-1, required=True)
+@click.option("--seat", default=None, help="Refuse unless this seat (number or name) is to move.")
+@db_option
+@json_option
+def move(game_id: int, words: tuple[str, ...], seat: str | None, db: Path | None, as_json: bool):
+    """Make the human move MOVE (its text or menu number), then let the bots play until a
+    human must decide. An illegal move exits 1 with the rule's reason; nothing is saved."""
+    from ezkit.games.engine import IllegalMove
+    from ezkit.store import open_campaign
+
+    with open_campaign(db) as campaign:
+        session = Session(saves.get_in(campaign, game_id), game_id=game_id)
+        session.saver = saves.writer_in(campaign, game_id, session.record["moves"])
+        session.advance()  # bots left to move by an interrupted `game play`
+        mover = session.to_move()
+        wanted = _seat(session, seat)
+        if mover is not None and wanted is not None and wanted != mover:
+            raise IllegalMove(
+                f"it is {session.seats[mover].name}'s move (seat {mover}), "
+                f"not {session.seats[wanted].name}'s"
+            )
+        lines: list[str] = []
+        on_move = _collector(lines, lambda _: mover)
+        _, played = session.move(" ".join(words), on_move)
+        session.advance(on_move)
+    if as_json:
+        emit_json({**_status(session), "seat": mover, "played": played.text(), "events": lines})
+        return
+    for line in lines:
+        click.echo(line)
+    _print_status(session)
+
+
+@game.command("show", epilog="Example: ezkit game show 1 --seat 0 --json")
+@click.argument("game_id", metavar="ID", type=int)
+@click.option("--seat", default=None, help="Show what this seat sees (number or name).")
+@db_option
+@json_option
+def show(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None:
+    """A saved game: a seat's view (or the table's), whose move, the legal moves (to the seat
+    to move), and the scores once it is over."""
+    from ezkit.games.table import menu_lines, screen_lines, table_lines
+
+    session = _load(db, game_id)
+    number = _seat(session, seat)
+    info = session.summary(number)
+    if as_json:
+        emit_json(info)
+        return
+    click.echo(f"Game {game_id}: {session.state.game.title}, seed {info['seed']}, {info['status']}")
+    click.echo("  " + ", ".join(f"{i} {s.label()}" for i, s in enumerate(session.seats)))
+    round_ = f", round {info['round']}" if info["round"] is not None else ""
+    click.echo(f"  {info['moves']} move{'s' * (info['moves'] != 1)}{round_}")
+    if number is None:
+        for line in table_lines(session.state):
+            click.echo(line)
+    else:
+        click.echo(f"{session.seats[number].name}'s view:")
+        for line in screen_lines(session.state, number):
+            click.echo(line)
+    if info["to_move"] is not None and info["legal_moves"]:
+        click.echo("Moves:")
+        for line in menu_lines(session.state.legal_moves()):
+            click.echo(line)
+    _print_status(session)
+
+
+@game.command("list", epilog="Example: ezkit game list --json")
+@db_option
+@json_option
+def list_games(db: Path | None, as_json: bool) -> None:
+    """The saved games of the campaign."""
+    found = []
+    for game_id, doc in saves.list_games(db):
+        seats = doc.get("seats", [])
+        to_move = doc.get("to_move")
+        found.append(
+            {
+                "id": game_id,
+                "game": doc.get("game"),
+                "seed": doc.get("seed"),
+                "players": seats,
+                "moves": len(doc.get("moves", [])),
+                "status": doc.get("status", "playing"),
+                "to_move": to_move,
+                "to_move_name": seats[to_move]["name"] if isinstance(to_move, int) else None,
+                "winners": [seats[w]["name"] for w in doc["winners"]] if "winners" in doc else None,
+                "created": doc.get("created"),
+                "updated": doc.get("updated"),
+            }
+        )
+    if as_json:
+        emit_json(found)
+        return
+    if not found:
+        click.echo("No saved games: start one with `ezkit game play` or `ezkit game new`.")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Saved games", title_justify="left")
+    for heading in ("id", "game", "players", "moves", "status", "updated"):
+        table.add_column(heading, justify="right" if heading in ("id", "moves") else "left")
+    for g in found:
+        names = ", ".join(p["name"] + ("" if p["kind"] == "human" else "*") for p in g["players"])
+        if g["status"] == "over":
+            status = "won by " + ", ".join(g["winners"] or [])
+        else:
+            status = f"{g['to_move_name']} to move"
+        table.add_row(str(g["id"]), str(g["game"]), names, str(g["moves"]), status, g["updated"])
+    Console(width=None if sys.stdout.isatty() else 160).print(table)
+    click.echo("* a computer player")
+
+
+@game.command("resume", epilog="Example: ezkit game resume 1")
+@click.argument("game_id", metavar="ID", type=int)
+@db_option
+def resume(game_id: int, db: Path | None) -> None:
+    """Go on playing a saved game at this terminal."""
+    session = _load(db, game_id)
+    if session.state.is_over():
+        click.echo(f"Game {game_id} is over.")
+        for line in session.results():
+            click.echo(line)
+        return
+    _interactive(db, session)
+
+
+@game.command("undo", epilog="Example: ezkit game undo 1")
+@click.argument("game_id", metavar="ID", type=int)
+@db_option
+@json_option
+def undo(game_id: int, db: Path | None, as_json: bool) -> None:
+    """Take back the last move a human made and the bots' moves after it."""
+    from ezkit.store import open_campaign
+
+    with open_campaign(db) as campaign:
+        session = Session(saves.get_in(campaign, game_id), game_id=game_id)
+        session.saver = saves.writer_in(campaign, game_id, session.record["moves"])
+        removed = session.undo()
+    if as_json:
+        emit_json({**_status(session), "removed": removed})
+        return
+    click.echo(f"Took back {removed} move{'s' * (removed != 1)} of game {game_id}.")
+    _print_status(session)
+
+
+@game.command("log", epilog="Example: ezkit game log 1 --seat 0")
+@click.argument("game_id", metavar="ID", type=int)
+@click.option("--seat", default=None, help="The game as this seat saw it (default: the table).")
+@db_option
+@json_option
+def log(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None:
+    """The game replayed and told, as the whole table saw it or as one seat did."""
+    from ezkit.games.table import narrate
+
+    session = _load(db, game_id)
+    number = _seat(session, seat)
+    lines = narrate(session.record, number)
+    if session.state.is_over():
+        lines += session.results()
+    if as_json:
+        emit_json({"id": game_id, "seat": number, "lines": lines})
+        return
+    for line in lines:
+        click.echo(line)
+
+
+# --- simulation --------------------------------------------------------------------------------
+
+
+@game.command("sim", epilog="Example: ezkit game sim auntie --games 1000 --bots random,heuristic")
+@click.argument("game_name", metavar="GAME")
+@click.option("--games", type=int, default=100, show_default=True, help="How many games.")
+@click.option("--players", type=int, default=None, help="Seats (default: the game's default).")
+@click.option(
+    "--bots",
+    default=None,
+    help="Bots, cycled over the seats and rotated each game (default: every bot).",
+)
+@click.option("--seed", type=int, default=None, help="Seed the run, to repeat it exactly.")
+@click.option(
+    "--jobs", type=int, default=0, help="Worker processes (default 0: one per CPU; 1: none)."
+)
+@click.option("--rounds", type=int, default=None, help="A fixed number of rounds.")
+@click.option("--variant", default=None, help="A variant of the rules.")
+@click.option("--option", "extra", multiple=True, metavar="KEY=VALUE", help="Any other option.")
+@json_option
+def sim(
+    game_name: str,
+    games: int,
+    players: int | None,
+    bots: str | None,
+    seed: int | None,
+    jobs: int,
+    rounds: int | None,
+    variant: str | None,
+    extra: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Play many games with bots only, in parallel, and report win rates by seat and by bot,
+    scores, game lengths and speed. The same seed gives the same figures for any --jobs."""
+    from ezkit.games import sim as simulation
+    from ezkit.games.engine import game_class
+    from ezkit.games.table import bots_for
+
+    cls = game_class(game_name)
+    seats = players if players is not None else getattr(cls, "default_players", cls.min_players)
+    kinds = _split(bots.lower()) if bots else bots_for(cls.name)
+    seed = pick_seed(seed)
+    options = _options(rounds, variant, None, extra)
+    show_bar = not as_json and sys.stderr.isatty()
+    if show_bar:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        # No refresh thread: the bar is redrawn as chunks finish, and the worker processes
+        # are forked from a process without threads.
+        console = Console(stderr=True)
+        with Progress(console=console, transient=True, auto_refresh=False) as bar:
+            task = bar.add_task(f"{cls.title}: {games} games", total=games)
+
+            def advance(n: int) -> None:
+                bar.advance(task, n)
+                bar.refresh()
+
+            summary = simulation.simulate(
+                cls.name, games, seats, kinds, seed, jobs, options, progress=advance
+            )
+    else:
+        summary = simulation.simulate(cls.name, games, seats, kinds, seed, jobs, options)
+    if as_json:
+        emit_json(summary)
+        return
+    _print_sim(cls.title, summary)
+
+
+def _print_sim(title: str, s: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(width=None if sys.stdout.isatty() else 160)
+    click.echo(
+        f"{title}: {s['games']} games, {s['players']} players, bots {', '.join(s['bots'])}, "
+        f"seed {s['seed']}, {s['jobs']} job{'s' * (s['jobs'] != 1)}"
+    )
+    seats = Table(title="By seat", title_justify="left")
+    for heading in ("seat", "wins", "win rate", "mean score"):
+        seats.add_column(heading, justify="right")
+    for i, wins in enumerate(s["wins_by_seat"]):
+        rate = f"{s['win_rate_by_seat'][i]:.1%}"
+        seats.add_row(str(i), str(wins), rate, f"{s['mean_score_by_seat'][i]:.2f}")
+    console.print(seats)
+    by_bot = Table(title="By bot", title_justify="left")
+    for heading in ("bot", "seats played", "wins", "win rate", "mean score"):
+        by_bot.add_column(heading, justify="left" if heading == "bot" else "right")
+    for bot, wins in s["wins_by_bot"].items():
+        by_bot.add_row(
+            bot,
+            str(s["seat_games_by_bot"][bot]),
+            str(wins),
+            f"{s['win_rate_by_bot'][bot]:.1%}",
+            f"{s['mean_score_by_bot'][bot]:.2f}",
+        )
+    console.print(by_bot)
+    lengths = Table(title="Distributions", title_justify="left")
+    for heading in ("", "mean", "stdev", "min", "p10", "median", "p90", "max"):
+        lengths.add_column(heading, justify="left" if not heading else "right")
+    rows = [("score", s["scores"]), ("winning score", s["winning_scores"])]
+    rows += [("rounds", s["rounds"])] if s["rounds"] else []
+    rows += [("decisions", s["decisions"])]
+    for label, d in rows:
+        if d.get("count"):
+            keys = ("mean", "stdev", "min", "p10", "median", "p90", "max")
+            lengths.add_row(label, *(_figure(d[k]) for k in keys))
+    console.print(lengths)
+    if s["shared_wins"]:
+        click.echo(f"Shared wins: {s['shared_wins']} games (each winner counted).")
+    click.echo(
+        f"{s['total_decisions']} decisions in {s['seconds']:.2f} s: "
+        f"{s['decisions_per_second']} decisions per second"
+    )
+
+
+def _figure(value: float) -> str:
+    return str(value) if isinstance(value, int) else f"{value:.2f}"

@@ -1,0 +1,130 @@
+"""Saved games in the campaign: the table "games", one TinyDB document per game.
+
+A saved game is what the engine needs to replay it (game name, options, seed, moves,
+see engine.State.save) plus who sits where and when it was played:
+
+    {"schema_version": 1, "game": "auntie", "options": {"players": ["Ann", ...], ...},
+     "seed": 7, "moves": ["burden Bob", ...],
+     "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bot 1", "kind": "heuristic"}],
+     "status": "playing" | "over", "to_move": 0 | null,
+     "created": "2024-05-01T12:00:00+00:00", "updated": "...",
+     "scores": [...], "winners": [...]}          # the last two only when over
+
+The game's id is its TinyDB document id. Every write opens the campaign, which takes the
+file lock and replaces the file atomically (ezkit.store); a write whose game was changed by
+another ezkit since it was read is refused rather than lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ezkit.errors import DocumentError
+from ezkit.store import GAMES, StoreError, open_campaign
+
+if TYPE_CHECKING:
+    from ezkit.store import Campaign
+
+REQUIRED = ("game", "options", "seed", "moves", "seats")
+
+
+def _check(game_id: int, doc: dict[str, Any]) -> dict[str, Any]:
+    missing = [key for key in REQUIRED if key not in doc]
+    if missing:
+        raise DocumentError(
+            f"saved game {game_id} lacks {', '.join(missing)}; it cannot be replayed"
+        )
+    return doc
+
+
+def get_in(campaign: Campaign, game_id: int) -> dict[str, Any]:
+    doc = campaign.table(GAMES).get(doc_id=game_id)
+    if doc is None:
+        ids = [d.doc_id for d in campaign.table(GAMES).all()]
+        held = f"games {', '.join(map(str, ids))}" if ids else "no games"
+        raise StoreError(f"no game {game_id} in the campaign ({campaign.path}), which holds {held}")
+    return _check(game_id, dict(doc))
+
+
+def create(db: Path | None, record: dict[str, Any]) -> int:
+    """Store a new game; its id."""
+    with open_campaign(db) as campaign:
+        return campaign.table(GAMES).insert(dict(record))
+
+
+def get(db: Path | None, game_id: int) -> dict[str, Any]:
+    """The saved game with this id."""
+    with open_campaign(db) as campaign:
+        return get_in(campaign, game_id)
+
+
+def list_games(db: Path | None) -> list[tuple[int, dict[str, Any]]]:
+    """Every saved game with its id, oldest first."""
+    with open_campaign(db) as campaign:
+        return [(doc.doc_id, dict(doc)) for doc in campaign.table(GAMES).all()]
+
+
+def put(
+    db: Path | None,
+    game_id: int,
+    record: dict[str, Any],
+    base: Sequence[str] | None = None,
+) -> None:
+    """Replace game game_id by record, in one atomic write under the lock.
+
+    base: the moves this writer last saw stored; if the stored game has other moves now,
+    another ezkit played it meanwhile and the write is refused (StoreError).
+    """
+    with open_campaign(db) as campaign:
+        put_in(campaign, game_id, record, base)
+
+
+def put_in(
+    campaign: Campaign,
+    game_id: int,
+    record: dict[str, Any],
+    base: Sequence[str] | None = None,
+) -> None:
+    """put() inside a campaign the caller holds open (and locked)."""
+    stored = get_in(campaign, game_id)
+    if base is not None and list(stored["moves"]) != list(base):
+        raise StoreError(
+            f"game {game_id} was changed by another ezkit while this one played it "
+            f"({len(stored['moves'])} moves stored, {len(base)} expected); "
+            f"see it with: ezkit game show {game_id}"
+        )
+
+    def swap(doc: dict[str, Any]) -> None:
+        doc.clear()
+        doc.update(record)
+
+    campaign.table(GAMES).update(swap, doc_ids=[game_id])
+
+
+def writer(db: Path | None, game_id: int, moves: Sequence[str]) -> Callable[[dict[str, Any]], None]:
+    """A save function for one game: each call writes the record, checking that nobody
+    else moved in between (it remembers the moves it wrote last)."""
+    last = list(moves)
+
+    def save(record: dict[str, Any]) -> None:
+        nonlocal last
+        put(db, game_id, record, base=last)
+        last = list(record["moves"])
+
+    return save
+
+
+def writer_in(
+    campaign: Campaign, game_id: int, moves: Sequence[str]
+) -> Callable[[dict[str, Any]], None]:
+    """writer() for a campaign the caller holds open for the whole command."""
+    last = list(moves)
+
+    def save(record: dict[str, Any]) -> None:
+        nonlocal last
+        put_in(campaign, game_id, record, base=last)
+        last = list(record["moves"])
+
+    return save

@@ -1,0 +1,555 @@
+"""The facilitator: hot-seat play around one screen, computer players in the empty seats.
+
+    Seat         who sits where: a name and a kind ("human" or a bot's name)
+    Session      one game in play: the engine state, the seats, the bots, a save after every move
+    Asker        what the loop needs from a terminal: ask, say, clear (tests pass a script)
+    run()        the interactive loop: privacy screen, view, menu, narration, final scores
+    narrate()    a saved game replayed as one seat (or the whole table) saw it
+
+Nothing here knows a game's rules: it speaks only the engine's contract (engine.py), so
+every game of the rule books plays through it. A move is "forced" when the seat to move has
+exactly one legal move (a reaction question to a player without a reaction card, whose only
+answer is `pass`); forced moves of humans are answered without asking.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from ezkit.errors import DocumentError, InputError, RuleError
+from ezkit.games import engine
+from ezkit.games.engine import Event, IllegalMove, Move, State
+
+HUMAN = "human"
+#: A bot: (its seat's view, the legal moves, a random generator) -> a legal move.
+Chooser = Callable[[dict[str, Any], list[Move], random.Random], Move]
+#: Called after every move: (seat, move, events, forced).
+OnMove = Callable[[int, Move, list[Event], bool], None]
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str  # HUMAN or a bot's name
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+    def label(self) -> str:
+        return self.name if self.human else f"{self.name} ({self.kind} bot)"
+
+
+class Asker(Protocol):
+    """The terminal, as the loop sees it."""
+
+    def ask(self, prompt: str) -> str:
+        """Ask a question; the answer typed (an empty string for a bare Enter)."""
+
+    def say(self, text: str) -> None:
+        """Show a line."""
+
+    def clear(self) -> None:
+        """Clear the screen, so the previous player's hand is not left on it."""
+
+
+class Quit(Exception):
+    """The player asked to stop; the game is saved and can be resumed."""
+
+
+# --- seats and bots ------------------------------------------------------------------
+
+
+def default_bot(game_name: str) -> str:
+    """The bot for empty seats when none is named: the game's heuristic if it has one."""
+    return "heuristic" if "heuristic" in bots_for(game_name) else "random"
+
+
+def bots_for(game_name: str) -> list[str]:
+    """The bots that can play this game."""
+    from ezkit.games import bots
+
+    heuristics = getattr(bots, "HEURISTICS", {})
+    return [name for name in bots.BOTS if name != "heuristic" or game_name in heuristics]
+
+
+def seats_for(humans: Sequence[str], bots: int, kinds: Sequence[str]) -> list[Seat]:
+    """The humans in the order given, then `bots` computer players; bot kinds cycle."""
+    names = [h.strip() for h in humans if h.strip()]
+    if bots < 0:
+        raise InputError(f"--bots must be 0 or more, not {bots}")
+    if bots and not kinds:
+        raise InputError("name the bots' kind with --bot")
+    taken = {n.casefold() for n in names}
+    seats = [Seat(n, HUMAN) for n in names]
+    number = 0
+    for i in range(bots):
+        number += 1
+        while f"bot {number}" in taken:
+            number += 1
+        seats.append(Seat(f"Bot {number}", kinds[i % len(kinds)].strip().lower()))
+    if not seats:
+        raise InputError("no players: name them with --players and/or add computer players")
+    return seats
+
+
+def make_chooser(kind: str, game_name: str) -> Chooser:
+    """The bot called kind for this game, as a function (ezkit.games.bots)."""
+    from ezkit.games import bots
+
+    return bots.make_bot(kind, game_name).choose
+
+
+def check_bots(kinds: Iterable[str], game_name: str) -> None:
+    """Fail early (a usage error) on a bot name that does not exist."""
+    for kind in dict.fromkeys(kinds):
+        make_chooser(kind, game_name)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# --- a game in play --------------------------------------------------------------------
+
+
+class Session:
+    """One game at the table: replays its save, plays bots, saves after every move.
+
+    save: a function given the new record after every move (None: keep nothing).
+    """
+
+    def __init__(
+        self,
+        record: Mapping[str, Any],
+        save: Callable[[dict[str, Any]], None] | None = None,
+        game_id: int | None = None,
+    ) -> None:
+        self.record = dict(record)
+        self.game_id = game_id
+        self.seats = [Seat(s["name"], s["kind"]) for s in self.record["seats"]]
+        self.saver = save
+        self.state = _replay(self.record, game_id)
+        players = list(self.state.game.players)
+        if players != [s.name for s in self.seats]:
+            raise DocumentError(
+                f"saved game {game_id}: seats {[s.name for s in self.seats]} "
+                f"do not match the game's players {players}"
+            )
+        self._choosers: dict[str, Chooser] = {}
+
+    @classmethod
+    def start(
+        cls,
+        game_name: str,
+        seats: Sequence[Seat],
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> Session:
+        """A new game (not yet stored): checks the players, options and bots."""
+        game = engine.game_class(game_name)([s.name for s in seats], **dict(options or {}))
+        check_bots((s.kind for s in seats if not s.human), game.name)
+        state = game.new(seed)
+        now = _now()
+        record = {
+            **state.save(),
+            "seats": [{"name": s.name, "kind": s.kind} for s in seats],
+            "created": now,
+            "updated": now,
+        }
+        return cls(record)
+
+    # --- what the table asks ---
+
+    @property
+    def name(self) -> str:
+        return self.state.game.name
+
+    def to_move(self) -> int | None:
+        return self.state.to_move()
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    def seat(self, text: str | int) -> int:
+        """A seat by number (0-based, as the engine counts) or by player name."""
+        if isinstance(text, int) or str(text).strip().isdigit():
+            number = int(text)
+            if 0 <= number < len(self.seats):
+                return number
+        else:
+            key = str(text).strip().casefold()
+            for i, s in enumerate(self.seats):
+                if s.name.casefold() == key:
+                    return i
+        seats = ", ".join(f"{i} {s.name}" for i, s in enumerate(self.seats))
+        raise InputError(f"no seat {text!r} in this game; seats: {seats}")
+
+    # --- playing ---
+
+    def _chooser(self, kind: str) -> Chooser:
+        if kind not in self._choosers:
+            self._choosers[kind] = make_chooser(kind, self.name)
+        return self._choosers[kind]
+
+    def bot_rng(self) -> random.Random:
+        """The bot's dice for the next move: from the seed and the move number, so a game
+        replays the same whether it was played in one go, resumed or undone."""
+        return random.Random(f"{self.state.seed}:{len(self.state.moves)}")
+
+    def _play(self, seat: int, move: Move, forced: bool, on_move: OnMove | None) -> list[Event]:
+        events = self.state.play(move)
+        self.save()
+        if on_move is not None:
+            on_move(seat, move, events, forced)
+        return events
+
+    def advance(self, on_move: OnMove | None = None) -> None:
+        """Bots play, and humans' forced moves are made, until a human must decide."""
+        while (seat := self.state.to_move()) is not None:
+            legal = self.state.legal_moves()
+            player = self.seats[seat]
+            if player.human:
+                if len(legal) > 1:
+                    return
+                self._play(seat, legal[0], True, on_move)
+                continue
+            choose = self._chooser(player.kind)
+            move = choose(self.state.view(seat), legal, self.bot_rng())
+            self._play(seat, move, len(legal) == 1, on_move)
+
+    def move(self, text: str, on_move: OnMove | None = None) -> tuple[int, Move]:
+        """A human's move by its text or menu number; IllegalMove (nothing changed) if the
+        rules refuse it. Returns the seat and the move; bots are not run."""
+        seat = self.state.to_move()
+        if seat is None:
+            raise IllegalMove(f"game {self.game_id} is over")
+        if not self.seats[seat].human:
+            raise IllegalMove(f"it is {self.seats[seat].label()}'s turn, not a human's")
+        move = self.state.parse(text)
+        self._play(seat, move, False, on_move)
+        return seat, move
+
+    def undo(self) -> int:
+        """Take back the last move a human decided (not a forced one) and every move after
+        it; returns how many moves were removed."""
+        saved = self.state.save()
+        last = None
+        state = engine.make(saved["game"], saved["options"]).new(self.state.seed)
+        for index, move in enumerate(self.state.moves):
+            seat = state.to_move()
+            if seat is not None and self.seats[seat].human and len(state.legal_moves()) > 1:
+                last = index
+            state.play(move)
+        if last is None:
+            raise RuleError(f"game {self.game_id} has no human move to undo")
+        removed = len(self.state.moves) - last
+        self.record["moves"] = saved["moves"][:last]
+        self.state = _replay(self.record, self.game_id)
+        self.save()
+        return removed
+
+    # --- the record ---
+
+    def snapshot(self) -> dict[str, Any]:
+        """The record as it stands now (what save() writes)."""
+        record = {**self.record, **self.state.save()}
+        record["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
+        record["updated"] = _now()
+        over = self.state.is_over()
+        record["status"] = "over" if over else "playing"
+        record["to_move"] = self.state.to_move()
+        record.pop("scores", None)
+        record.pop("winners", None)
+        if over:
+            record["scores"] = list(self.state.scores())
+            record["winners"] = list(self.state.winners())
+        return record
+
+    def save(self) -> None:
+        self.record = self.snapshot()
+        if self.saver is not None:
+            self.saver(self.record)
+
+    def summary(self, seat: int | None = None) -> dict[str, Any]:
+        """What `game show` prints: a seat's view (or the table's), whose move, the legal moves
+        (only to the seat to move), scores and winners once the game is over."""
+        state = self.state
+        to_move = state.to_move()
+        over = state.is_over()
+        legal = [m.text() for m in state.legal_moves()] if not over and seat == to_move else []
+        return {
+            "id": self.game_id,
+            "game": self.name,
+            "seed": state.seed,
+            "options": jsonable(dict(state.game.options)),
+            "seats": [
+                {"seat": i, "name": s.name, "kind": s.kind} for i, s in enumerate(self.seats)
+            ],
+            "status": "over" if over else "playing",
+            "moves": len(state.moves),
+            "round": getattr(state, "round", None),
+            "seat": seat,
+            "player": None if seat is None else self.seats[seat].name,
+            "view": jsonable(state.view(seat)),
+            "to_move": to_move,
+            "to_move_name": None if to_move is None else self.seats[to_move].name,
+            "legal_moves": legal,
+            "scores": list(state.scores()) if over else None,
+            "winners": [self.seats[w].name for w in state.winners()] if over else None,
+            "created": self.record.get("created"),
+            "updated": self.record.get("updated"),
+        }
+
+    def results(self) -> list[str]:
+        """Final scores and winners, as lines."""
+        scores = self.state.scores()
+        lines = ["Final scores:"]
+        for i, s in enumerate(self.seats):
+            lines.append(f"  {s.name}: {_number(scores[i])}")
+        winners = [self.seats[w].name for w in self.state.winners()]
+        if len(winners) == 1:
+            lines.append(f"{winners[0]} wins.")
+        elif winners:
+            lines.append(f"{_and(winners)} share the win.")
+        return lines
+
+
+def _replay(record: Mapping[str, Any], game_id: int | None) -> State:
+    try:
+        return engine.replay(record)
+    except IllegalMove as error:
+        raise DocumentError(f"saved game {game_id} does not replay: {error}") from None
+    except (KeyError, TypeError, ValueError) as error:
+        raise DocumentError(f"saved game {game_id} is not a valid save: {error}") from None
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def jsonable(value: Any) -> Any:
+    """A view made JSON-ready: sets sorted into lists, moves as their text."""
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return sorted((jsonable(v) for v in value), key=str)
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Move):
+        return value.text()
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
+
+
+# --- showing a view ------------------------------------------------------------------------
+
+
+#: View entries that hold a seat number (shown as the player's name), in any game.
+SEAT_KEYS = frozenset(
+    {"active", "first", "to_move", "interrupted_by", "named", "by", "target", "deflected_by",
+     "dealer", "leader", "winner"}
+)  # fmt: skip
+#: View entries not worth a line on the screen (the seat is the player himself).
+HIDDEN_KEYS = frozenset({"seat", "game", "players"})
+
+
+def _show_value(value: Any, names: Sequence[str], key: str = "") -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key in SEAT_KEYS and isinstance(value, int) and 0 <= value < len(names):
+        return names[value]
+    if isinstance(value, Mapping):
+        shown = (f"{k}: {_show_value(v, names, str(k))}" for k, v in value.items())
+        return "; ".join(shown) or "-"
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(_show_value(v, names) for v in value) or "-"
+    return "-" if value is None else str(value)
+
+
+def view_lines(
+    view: Mapping[str, Any], keys: Iterable[str], names: Sequence[str] = (), by_seat: bool = False
+) -> list[str]:
+    """One line per entry; with by_seat (public entries), a list with one item per player is
+    shown by name."""
+    lines = []
+    for key in keys:
+        value = view[key]
+        if key in HIDDEN_KEYS:
+            continue
+        if by_seat and isinstance(value, list) and len(value) == len(names):
+            value = {names[i]: v for i, v in enumerate(value)}
+        lines.append(f"  {str(key).replace('_', ' ')}: {_show_value(value, names, key)}")
+    return lines
+
+
+def screen_lines(state: State, seat: int) -> list[str]:
+    """A seat's screen: what only he sees (his hand), then what the whole table sees.
+
+    A game may give its own `describe(seat) -> list[str]`; otherwise the seat's view is set
+    against the table's and the entries that differ are his."""
+    describe = getattr(state, "describe", None)
+    if callable(describe):
+        return list(describe(seat))
+    own, public = state.view(seat), state.view(None)
+    mine = [k for k in own if public.get(k) != own[k] and k not in HIDDEN_KEYS]
+    lines = ["Yours:", *view_lines(own, mine, state.game.players)] if mine else []
+    return [*lines, *table_lines(state, public, skip=mine)]
+
+
+def table_lines(
+    state: State, public: Mapping[str, Any] | None = None, skip: Iterable[str] = ()
+) -> list[str]:
+    """What the whole table sees (empty entries left out)."""
+    public = state.view(None) if public is None else public
+    skipped = {*skip, "to_move"}
+    shared = [k for k in public if k not in skipped and public[k] is not None]
+    return ["The table:", *view_lines(public, shared, state.game.players, by_seat=True)]
+
+
+def menu_lines(legal: Sequence[Move]) -> list[str]:
+    return [f"  {i}. {m.text()}" for i, m in enumerate(legal, 1)]
+
+
+# --- the interactive loop ----------------------------------------------------------------
+
+
+def run(session: Session, asker: Asker) -> None:
+    """Play at the terminal until the game ends (or a player types `quit`).
+
+    With two humans or more, a human decides only after a privacy screen ("pass to Bob") that
+    clears the previous player's screen; what only he may see of the moves since his last
+    turn is shown to him then. Everything else is narrated as the whole table sees it.
+    With one human, everything is told as he sees it, and there is no privacy screen.
+    """
+    seats = session.seats
+    humans = session.humans()
+    private = len(humans) >= 2
+    viewer = humans[0] if len(humans) == 1 else None
+    screen: int | None = None  # the seat whose private screen is up
+    shown: list[Event] = []  # events told on that screen, to narrate to all when it hides
+    queued: dict[int, list[str]] = {seat: [] for seat in humans}
+
+    def queue_private(events: Iterable[Event]) -> None:
+        for event in events:
+            if event.seats is None or event.text == event.public:
+                continue
+            for seat in sorted(event.seats):
+                if seat in queued and seat != viewer:
+                    queued[seat].append(event.text)
+
+    def hide() -> None:
+        nonlocal screen
+        if screen is None:
+            return
+        asker.clear()
+        screen = None
+        for event in shown:
+            if (text := event.seen_by(None)) is not None:
+                asker.say(text)
+        queue_private(shown)
+        shown.clear()
+
+    def on_move(seat: int, move: Move, events: list[Event], forced: bool) -> None:
+        if screen is not None and seat != screen:
+            hide()
+        if screen is not None:
+            for event in events:
+                if (text := event.seen_by(screen)) is not None:
+                    asker.say(text)
+            shown.extend(events)
+            return
+        for event in events:
+            if (text := event.seen_by(viewer)) is not None:
+                asker.say(text)
+        queue_private(events)
+
+    def stop() -> None:
+        hide()
+        resume = f" Resume with: ezkit game resume {session.game_id}" if where else ""
+        asker.say(f"Stopped; the game is saved.{resume}")
+        raise Quit
+
+    where = f" Saved as game {session.game_id}." if session.game_id is not None else ""
+    asker.say(f"{session.state.game.title}: {', '.join(s.label() for s in seats)}.{where}")
+    if session.state.moves:
+        asker.say(f"Resuming after {len(session.state.moves)} moves.")
+    else:  # the deal
+        on_move(-1, Move("deal"), list(session.state.log), True)
+    while True:
+        session.advance(on_move)
+        seat = session.to_move()
+        if seat is None:
+            break
+        player = seats[seat]
+        if private and screen != seat:
+            hide()
+            if _quits(asker.ask(f"Pass the screen to {player.name}, then press Enter"), []):
+                stop()
+            asker.clear()
+            screen = seat
+            if queued[seat]:
+                asker.say(f"{player.name}, since your last turn only you saw:")
+                for text in queued[seat]:
+                    asker.say(f"  {text}")
+                queued[seat].clear()
+        round_ = getattr(session.state, "round", None)
+        heading = f"{player.name} to move" + (f" (round {round_})" if round_ is not None else "")
+        asker.say(heading)
+        for line in screen_lines(session.state, seat):
+            asker.say(line)
+        legal = session.state.legal_moves()
+        asker.say("Your moves:")
+        for line in menu_lines(legal):
+            asker.say(line)
+        while True:
+            answer = asker.ask(f"{player.name}, your move (1-{len(legal)} or its text)").strip()
+            if _quits(answer, legal):
+                stop()
+            try:
+                session.move(answer, on_move)
+            except IllegalMove as error:
+                asker.say(f"Not allowed: {error}")
+                continue
+            break
+    hide()
+    for line in session.results():
+        asker.say(line)
+
+
+def _quits(answer: str, legal: Sequence[Move]) -> bool:
+    """`quit` (or `exit`) stops the loop, unless it is a move of the game."""
+    typed = answer.strip().casefold()
+    return typed in {"quit", "exit"} and all(m.text().casefold() != typed for m in legal)
+
+
+# --- the log -------------------------------------------------------------------------------
+
+
+def narrate(record: Mapping[str, Any], seat: int | None = None) -> list[str]:
+    """A saved game replayed, every event as one seat (None: the whole table) saw it.
+
+    Each move's events are headed by who moved; the move's own text only in that player's
+    log, since a move can name a hidden card (`give 4 to Bob`)."""
+    seats = [s["name"] for s in record["seats"]]
+    state = engine.make(record["game"], record["options"]).new(int(record["seed"]))
+    lines = [f"{state.game.title}: {', '.join(seats)}"]
+    lines += [t for e in state.log if (t := e.seen_by(seat)) is not None]
+    for number, text in enumerate(record["moves"], 1):
+        mover = state.to_move()
+        move = state.parse(text)
+        events = state.play(move)
+        who = seats[mover] if mover is not None else "?"
+        shown = f": {move.text()}" if seat is not None and mover == seat else ""
+        lines.append(f"{number}. {who}{shown}")
+        lines += [f"   {t}" for e in events if (t := e.seen_by(seat)) is not None]
+    return lines

@@ -1,0 +1,183 @@
+"""One conformance test over every registered card game (OpenSpiel style).
+
+Thousands of seeded games played by bots, for every game in engine.GAMES, checking the
+invariants of DESIGN.md's card-game contract at every step:
+
+- the cards are conserved (every card in exactly one place);
+- legal_moves() is never empty before the end, and empty after it;
+- every game ends;
+- no view shows another player's hidden cards (a game-specific check, below);
+- an illegal move is refused and changes nothing;
+- replaying the saved moves (engine.replay(state.save())) rebuilds the same state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from ezkit.games import engine
+from ezkit.games.bots import HEURISTICS, make_bot
+from ezkit.games.engine import IllegalMove, Move, State
+
+#: Games played per (game, bot); spread over player counts and option sets.
+GAMES_PER_BOT = {"random": 2000, "heuristic": 800}
+#: A game longer than this many decisions has not ended (DESIGN: every game ends).
+MAX_DECISIONS = 20_000
+#: Every how many decisions the costly checks run (hidden cards, illegal move).
+EVERY = 7
+
+#: Option sets each game is played with (a game not listed: its defaults only).
+OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "auntie": [{}, {"rounds": 5}, {"rounds": 8}, {"variant": "no-draw"}, {"first": 0}],
+}
+
+
+# --- hidden information, per game ---------------------------------------------------------
+
+
+def _auntie_hidden(state: Any, seat: int, rng: random.Random) -> None:
+    """Auntie (AU-10): a seat's view holds his own cards exactly, and does not change when the
+    cards hidden from him (the others' fudge and action cards, the stack, the action deck) are
+    dealt again at random with the same counts."""
+    view = state.view(seat)
+    assert view["fudge"] == state._fudge_ids(seat)
+    assert view["hand"] == state._hand_ids(seat)
+    saved = (
+        [list(row) for row in state.fudge],
+        [list(row) for row in state.hands],
+        list(state.stack),
+        list(state.action_deck),
+    )
+    others = [s for s in range(state.n) if s != seat]
+    for rows, deck in ((state.fudge, state.stack), (state.hands, state.action_deck)):
+        pool = list(deck)
+        for s in others:
+            pool.extend(k for k, c in enumerate(rows[s]) for _ in range(c))
+        rng.shuffle(pool)
+        for s in others:
+            size = sum(rows[s])
+            rows[s][:] = [0] * len(rows[s])
+            for k in pool[:size]:
+                rows[s][k] += 1
+            del pool[:size]
+        deck[:] = pool
+    state._legal = None
+    try:
+        assert state.view(seat) == view, f"seat {seat}'s view depends on cards hidden from him"
+    finally:
+        state.fudge, state.hands = saved[0], saved[1]
+        state.stack, state.action_deck = saved[2], saved[3]
+        state._legal = None
+
+
+#: Per game: check(state, seat, rng) raises AssertionError if view(seat) shows hidden cards.
+HIDDEN: dict[str, Callable[[Any, int, random.Random], None]] = {"auntie": _auntie_hidden}
+
+
+# --- the checks -----------------------------------------------------------------------------
+
+
+def _seats(state: State) -> list[int | None]:
+    return [None, *range(len(state.game.players))]
+
+
+def _snapshot(state: State) -> tuple[Any, ...]:
+    return (
+        state.save(),
+        [state.view(s) for s in _seats(state)],
+        state.scores(),
+        state.to_move(),
+        [m.text() for m in state.legal_moves()],
+        len(state.log),
+    )
+
+
+def _check_illegal(state: State) -> None:
+    before = _snapshot(state)
+    legal = state.legal_moves()
+    bogus = [Move("no-such-move"), Move(legal[0].action, (*legal[0].args, "zzz"))]
+    for move in bogus:
+        assert move not in legal
+        with pytest.raises(IllegalMove) as error:
+            state.play(move)
+        assert str(error.value)
+    assert _snapshot(state) == before, "an illegal move changed the state"
+
+
+def _check_replay(state: State) -> None:
+    again = engine.replay(json.loads(json.dumps(state.save())))
+    assert again.to_move() == state.to_move()
+    assert again.scores() == state.scores()
+    assert again.winners() == state.winners()
+    assert again.legal_moves() == state.legal_moves()
+    for seat in _seats(state):
+        assert again.view(seat) == state.view(seat)
+
+
+def _play_one(
+    name: str, players: int, options: dict[str, Any], seed: int, bot_name: str, checks: bool
+) -> State:
+    game = engine.make(name, {"players": [f"P{i}" for i in range(players)], **options})
+    state = game.new(seed)
+    bots = [make_bot(bot_name, name) for _ in range(players)]
+    rng = random.Random(seed)
+    hidden = HIDDEN.get(name)
+    assert state.conserved()
+    for step in range(MAX_DECISIONS):
+        seat = state.to_move()
+        if seat is None:
+            break
+        legal = state.legal_moves()
+        assert legal, f"no legal move for seat {seat} before the end"
+        view = state.view(seat)
+        if checks and step % EVERY == 0:
+            if hidden is not None:
+                hidden(state, seat, rng)
+                hidden(state, (seat + 1) % players, rng)
+            _check_illegal(state)
+        move = bots[seat].choose(view, legal, rng)
+        assert move in legal
+        state.play(move)
+        assert state.conserved(), f"a card was lost or doubled after {move.text()!r}"
+    else:
+        pytest.fail(f"{name} seed {seed} did not end in {MAX_DECISIONS} decisions")
+    assert state.is_over() and state.legal_moves() == []
+    assert state.winners() and len(state.scores()) == players
+    json.dumps([state.view(s) for s in _seats(state)])  # views are plain data
+    return state
+
+
+def _cases() -> list[tuple[str, str]]:
+    cases = []
+    for name in sorted(engine.GAMES):
+        cases.append((name, "random"))
+        if name in HEURISTICS:
+            cases.append((name, "heuristic"))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "bot_name"), _cases(), ids=lambda v: v)
+def test_conformance(name: str, bot_name: str) -> None:
+    cls = engine.game_class(name)
+    counts = list(range(cls.min_players, cls.max_players + 1))
+    option_sets = OPTIONS.get(name, [{}])
+    total = GAMES_PER_BOT[bot_name]
+    decisions = 0
+    for seed in range(total):
+        players = counts[seed % len(counts)]
+        options = option_sets[(seed // len(counts)) % len(option_sets)]
+        checks = seed % 4 == 0  # the costly checks on every fourth game
+        state = _play_one(name, players, options, seed, bot_name, checks)
+        decisions += len(state.moves)
+        if seed % 10 == 0:
+            _check_replay(state)
+            if len(state.moves) > 2:  # and from the middle of a game
+                middle = engine.replay(state.save(), upto=len(state.moves) // 2)
+                _check_replay(middle)
+                assert middle.conserved()
+    assert decisions > total  # the games were real games
