@@ -26,14 +26,21 @@ class Bot(Protocol):
     """A computer player: picks one of the legal moves from its seat's view."""
 
     name: str
+    reads_view: bool  # False: the bot never looks, so nobody need build its view
 
     def choose(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move: ...
+
+
+def reads_view(choose: Any) -> bool:
+    """Whether a bot's choose() (or the bot) looks at the view it is handed."""
+    return getattr(getattr(choose, "__self__", choose), "reads_view", True)
 
 
 class RandomBot:
     """Any legal move, uniformly at random: for simulations, tests and a gentle opponent."""
 
     name = "random"
+    reads_view = False
 
     def choose(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         return legal[rng.randrange(len(legal))]

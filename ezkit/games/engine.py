@@ -16,8 +16,7 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ezkit.errors import InputError, RuleError
 
@@ -31,9 +30,10 @@ class IllegalMove(RuleError):
     """A move the rules do not allow now; the message says why."""
 
 
-@dataclass(frozen=True, order=True)
-class Move:
-    """A decision: an action word and its arguments, typed as `burden cat` or `give 4 to 2`."""
+class Move(NamedTuple):
+    """A decision: an action word and its arguments, typed as `burden Cat` or `give 4 to Bob`.
+
+    A named tuple rather than a dataclass: simulations compare and make millions of them."""
 
     action: str
     args: tuple[str, ...] = ()
@@ -45,8 +45,7 @@ class Move:
         return self.text()
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened. `seats` None means everyone saw it; otherwise only those
     seats did, and `public` (if any) is what the others are told instead."""
 
