@@ -57,3 +57,9 @@ ezkit print sheet examples/characters/*.yaml -o "$out/party.pdf"
 ezkit print sheet "Jason Free" -o "$out/jason-after-the-fight.pdf"
 ezkit print aid -o "$out/play-aid.pdf"
 echo "(the PDFs are in $out)"
+
+section "A card game: Auntie's Fudge played by four computer players and saved; then 200 more"
+ezkit game new auntie --bots 4 --seed 7 | tail -7
+ezkit game list
+ezkit game sim auntie --games 200 --seed 1 --jobs 1 | tail -12
+ezkit score auntie --player Ann=4,4,3 --player Bob=0,1,2
