@@ -2,7 +2,8 @@
 
 Both sides play whole games with random players in this one process, for the same time each:
 - ezkit: Auntie's Fudge, 4 players, ezkit's random bot, which is handed the legal moves at
-  every decision; it never reads a view, so none is built (as in `ezkit game sim`);
+  every decision; it never reads a view, so none is built, and the game is quiet (no event
+  texts: `Game.new_quiet`), as in `ezkit game sim`;
 - RLCard: its UNO environment (2 players, its default) with RLCard's RandomAgent, one
   env.step per decision (the state it returns is the agent's observation).
 Prints each figure and the ratio; the target is at least 3x RLCard.
@@ -33,7 +34,7 @@ def auntie_rate(seconds: float = SECONDS) -> tuple[float, int]:
     started = time.perf_counter()
     looks = bots.reads_view(bot)  # the random bot never looks at its view: none is built
     while time.perf_counter() - started < seconds:
-        state = game.new(games)
+        state = game.new_quiet(games)
         rng = random.Random(games)
         while (seat := state.to_move()) is not None:
             view = state.view(seat) if looks else {}

@@ -181,3 +181,22 @@ def test_conformance(name: str, bot_name: str) -> None:
                 _check_replay(middle)
                 assert middle.conserved()
     assert decisions > total  # the games were real games
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_quiet_game_plays_exactly_like_a_narrated_one(players: int) -> None:
+    """Simulations skip the narration (Game.new_quiet); the rules must not notice."""
+    game = engine.make("auntie", {"players": [f"P{i}" for i in range(players)]})
+    for seed in range(40):
+        loud, quiet = game.new(seed), game.new_quiet(seed)
+        rng = random.Random(seed)
+        while (seat := loud.to_move()) is not None:
+            assert quiet.to_move() == seat
+            legal = loud.legal_moves()
+            assert quiet.legal_moves() == legal
+            assert quiet.view(seat) == loud.view(seat)
+            move = legal[rng.randrange(len(legal))]
+            loud.play(move)
+            assert quiet.play(move) == []
+        assert quiet.is_over() and quiet.scores() == loud.scores()
+        assert quiet.winners() == loud.winners() and quiet.log == []

@@ -188,6 +188,19 @@ class Auntie(Game):
             target: [Move(word, (self.fudge_ids[k],)) for k in kinds]
             for target, word in EVENT_GIVE_WORDS.items()
         }
+        # The Excuses' targets, [active][x]: the others in seat order but x, the first
+        # Excuse's target (AU-4); and the Give and Burden moves at them, so that listing the
+        # legal moves (every Excuse decision) only joins ready-made rows.
+        self.targets_at = [
+            [tuple(t for t in self.others[a] if t != x) for x in seats] for a in seats
+        ]
+        self.give_at = [
+            [[tuple(self.m_give[k][t] for t in to) for k in kinds] for to in row]
+            for row in self.targets_at
+        ]
+        self.burden_at = [
+            [tuple(self.m_burden[t] for t in to) for to in row] for row in self.targets_at
+        ]
 
     def check(self, options: dict[str, Any]) -> dict[str, Any]:
         known = ("rounds", "variant", "first")
@@ -224,6 +237,10 @@ class Auntie(Game):
     def new(self, seed: int) -> AuntieState:
         return AuntieState(self, seed)
 
+    def new_quiet(self, seed: int) -> AuntieState:
+        """The same game, telling nothing: simulations read only moves and scores."""
+        return AuntieState(self, seed, narrate=False)
+
     def seat(self, name: str) -> int | None:
         """A seat by player name, any case; None if nobody is called that."""
         return self.seat_of.get(name.strip().casefold())
@@ -259,14 +276,19 @@ class AuntieState(State):
     Cards are kept as counts per kind: a player's fudge `fudge[seat][k]` (k indexes
     game.fudge_ids), his action cards `hands[seat][a]` (a indexes ACTIONS); the fudge stack,
     action deck and event deck are lists of kinds, drawn from the end; discard piles are counts.
+
+    `narrate` False (Auntie.new_quiet): no event texts are built, so play() returns no events
+    and the log stays empty. Texts are built only under `if self.narrate`, and rules never
+    are, so a quiet game plays exactly as a narrated one (same chance, moves and views).
     """
 
     game: Auntie
 
-    def __init__(self, game: Auntie, seed: int) -> None:
+    def __init__(self, game: Auntie, seed: int, narrate: bool = True) -> None:
         super().__init__(game, seed)
         rng, n = self.rng, game.n
         self.n = n
+        self.narrate = narrate
         # AU-1: the table chooses the first player, otherwise the seed does.
         self.first = game.first if game.first is not None else rng.randrange(n)
         # AU-3 setup: shuffle the three decks.
@@ -305,14 +327,8 @@ class AuntieState(State):
         for _ in range(TABLES.action_hand):
             for s in self._from(self.first):
                 self._draw_action(s, events, quiet=True)
-        for s in range(n):
-            events.append(
-                self._private(
-                    s,
-                    f"{self._name(s)} is dealt {self._hand_text(s)}",
-                    f"{self._name(s)} is dealt {sum(self.hands[s])} action cards",
-                )
-            )
+        if narrate:
+            events += [self._dealt(s) for s in range(n)]
         self._start_round(events)
         if not self._start_turn(events):
             self._carry_on(events)
@@ -330,6 +346,15 @@ class AuntieState(State):
     def _private(self, seat: int | Iterable[int], text: str, public: str) -> Event:
         seats = frozenset((seat,)) if isinstance(seat, int) else frozenset(seat)
         return Event(text, seats, public)
+
+    def _dealt(self, seat: int) -> Event:
+        """AU-3: a seat's dealt hand, seen only by that seat."""
+        name = self._name(seat)
+        return self._private(
+            seat,
+            f"{name} is dealt {self._hand_text(seat)}",
+            f"{name} is dealt {sum(self.hands[seat])} action cards",
+        )
 
     def _hand_text(self, seat: int) -> str:
         return ", ".join(self._hand_ids(seat)) or "nothing"
@@ -381,7 +406,9 @@ class AuntieState(State):
             self.action_deck = [a for a, c in enumerate(self.action_discard) for _ in range(c)]
             self.action_discard = [0] * len(ACTIONS)
             self.rng.shuffle(self.action_deck)
-            events.append(Event("The action discard pile is shuffled into a new deck (AU-8)"))
+            if self.narrate:
+                events.append(Event("The action discard pile is shuffled into a new deck (AU-8)"))
+        quiet = quiet or not self.narrate  # quiet: the deal tells each hand at once
         if not self.action_deck:
             if not quiet:
                 events.append(Event(f"{self._name(seat)} has no action card to draw (AU-8)"))
@@ -399,9 +426,11 @@ class AuntieState(State):
             self.event_deck = [e for e, c in enumerate(self.event_discard) for _ in range(c)]
             self.event_discard = [0] * len(self.event_discard)
             self.rng.shuffle(self.event_deck)
-            events.append(Event("The event discard pile is shuffled into a new deck (AU-8)"))
+            if self.narrate:
+                events.append(Event("The event discard pile is shuffled into a new deck (AU-8)"))
         if not self.event_deck:
-            events.append(Event("There is no event card to draw (AU-8)"))
+            if self.narrate:
+                events.append(Event("There is no event card to draw (AU-8)"))
             return None
         e = self.event_deck.pop()
         self.event_discard[e] += 1  # played out now, then it lies on the discard pile
@@ -411,36 +440,41 @@ class AuntieState(State):
 
     def _start_round(self, events: list[Event]) -> None:
         self.round += 1
-        game = self.game
+        game, narrate = self.game, self.narrate
         need = TABLES.first_round_fudge if self.round == 1 else game.later_draw
-        events.append(Event(f"Round {self.round} begins"))
+        if narrate:
+            events.append(Event(f"Round {self.round} begins"))
         if game.limit is not None and self.round >= game.limit:
             self.last_round = True
-            events.append(Event(f"Round {self.round} is the last (the game has {game.limit})"))
+            if narrate:
+                events.append(Event(f"Round {self.round} is the last (the game has {game.limit})"))
         if not need:
             return
         if len(self.stack) < need * self.n:
             # AU-9 (FAQ 2): the stack cannot serve everyone: nobody draws, this round is the last.
             self.last_round = True
-            events.append(
-                Event(
-                    f"The fudge stack ({len(self.stack)}) cannot give everyone {need}: "
-                    "nobody draws and this round is the last (AU-9)"
+            if narrate:
+                events.append(
+                    Event(
+                        f"The fudge stack ({len(self.stack)}) cannot give everyone {need}: "
+                        "nobody draws and this round is the last (AU-9)"
+                    )
                 )
-            )
             return
         for s in self._from(self.first):
             drawn = [self._draw_fudge(s) for _ in range(need)]
-            ids = ", ".join(game.fudge_ids[k] for k in drawn if k is not None)
-            name = self._name(s)
-            events.append(self._private(s, f"{name} draws {ids}", f"{name} draws {need} fudge"))
-        if self.ran_out:
+            if narrate:
+                ids = ", ".join(game.fudge_ids[k] for k in drawn if k is not None)
+                name = self._name(s)
+                events.append(self._private(s, f"{name} draws {ids}", f"{name} draws {need} fudge"))
+        if self.ran_out and narrate:
             events.append(Event("The fudge stack is empty: this round is the last (AU-9)"))
 
     def _start_turn(self, events: list[Event]) -> bool:
         """Begin the active player's turn; True if somebody now has a decision to make."""
         a = self.active
-        events.append(Event(f"{self._name(a)}'s turn"))
+        if self.narrate:
+            events.append(Event(f"{self._name(a)}'s turn"))
         for _ in range(TABLES.action_draw):
             self._draw_action(a, events)
         self.allowed = TABLES.excuses_per_turn
@@ -472,7 +506,8 @@ class AuntieState(State):
                 if len(self._excuse_moves()) > 1:
                     return
                 self._legal = None  # nothing to play but 'stop': the turn ends by itself
-            events.append(Event(f"{self._name(self.active)} ends the turn"))
+            if self.narrate:
+                events.append(Event(f"{self._name(self.active)} ends the turn"))
             self.active = (self.active + 1) % self.n
             if self.active == self.first:  # AU-1: the same player starts every round
                 if self.last_round:
@@ -484,6 +519,8 @@ class AuntieState(State):
 
     def _finish(self, events: list[Event]) -> None:
         self.phase, self._to_move, self._legal = _P_OVER, None, None
+        if not self.narrate:
+            return
         scores = self.scores()
         shown = ", ".join(f"{p} {int(v)}" for p, v in zip(self.game.players, scores, strict=True))
         best = " and ".join(self._name(s) for s in self.winners())
@@ -495,6 +532,13 @@ class AuntieState(State):
         return self._to_move
 
     def legal_moves(self) -> list[Move]:
+        return list(self._legal_list())  # a copy: the caller may change it, not our cache
+
+    def _is_legal(self, move: Move) -> bool:
+        return move in self._legal_list()  # the cache itself: play() checks every move
+
+    def _legal_list(self) -> list[Move]:
+        """The legal moves, cached until the next move (never handed out: see legal_moves)."""
         legal = self._legal
         if legal is None:
             phase, game = self.phase, self.game
@@ -512,30 +556,31 @@ class AuntieState(State):
             else:
                 legal = []
             self._legal = legal
-        return list(legal)
+        return legal
 
     def _excuse_moves(self) -> list[Move]:
         if self._legal is not None:
             return self._legal
         game, a = self.game, self.active
-        h, f, named = self.hands[a], self.fudge[a], self.named
-        # AU-4: the second Excuse names a different target than the first.
-        targets = [t for t in game.others[a] if t != named]
+        h, f = self.hands[a], self.fudge[a]
+        # AU-4: the second Excuse names a different target than the first (before the first,
+        # x is the active seat, which is no target anyway).
+        x = a if self.named is None else self.named
         moves: list[Move] = []
-        if f and (h[_GIVE] or h[_SWAP]):
+        if h[_GIVE] or h[_SWAP]:
             kinds = [k for k in range(len(f)) if f[k]]
             if h[_GIVE]:
+                give = game.give_at[a][x]
                 for k in kinds:
-                    row = game.m_give[k]
-                    moves.extend(row[t] for t in targets)
+                    moves += give[k]
             if h[_SWAP] and kinds:
-                fudge = self.fudge
-                with_fudge = [t for t in targets if any(fudge[t])]  # AU-6: both need fudge
+                fudge = self.fudge  # AU-6: a Swap needs fudge on both sides
+                with_fudge = [t for t in game.targets_at[a][x] if any(fudge[t])]
                 for k in kinds:
                     row = game.m_swap[k]
-                    moves.extend(row[t] for t in with_fudge)
+                    moves += [row[t] for t in with_fudge]
         if h[_BURDEN]:
-            moves.extend(game.m_burden[t] for t in targets)
+            moves += game.burden_at[a][x]
         if h[_ASK]:
             moves.append(game.m_ask)
         moves.append(game.m_stop)
@@ -566,22 +611,22 @@ class AuntieState(State):
     def _answer_interrupt(self, move: Move, events: list[Event]) -> None:
         s = self._to_move
         assert s is not None
-        name = self._name(s)
         if move.action == INTERRUPT:
             self._discard(s, _INTERRUPT)
             self.interrupts += 1
             self.allowed = max(0, self.allowed - 1)
             self.interrupted_by = s
-            events.append(
-                Event(
-                    f"{name} interrupts: {self._name(self.active)} may play "
-                    f"{self.allowed} Excuse{'' if self.allowed == 1 else 's'} this turn"
+            if self.narrate:
+                events.append(
+                    Event(
+                        f"{self._name(s)} interrupts: {self._name(self.active)} may play "
+                        f"{self.allowed} Excuse{'' if self.allowed == 1 else 's'} this turn"
+                    )
                 )
-            )
             if self.interrupts >= TABLES.interrupts_per_turn:
                 self._queue = []
-        else:
-            events.append(Event(f"{name} does not interrupt"))
+        elif self.narrate:
+            events.append(Event(f"{self._name(s)} does not interrupt"))
         if self._queue:
             self._to_move = self._queue.pop(0)
             return
@@ -595,7 +640,6 @@ class AuntieState(State):
 
     def _play_excuse(self, move: Move, events: list[Event]) -> None:
         game, a, act = self.game, self.active, move.action
-        name = self._name(a)
         if act == STOP:
             self.played = self.allowed
             self._carry_on(events)
@@ -603,7 +647,8 @@ class AuntieState(State):
         self.played += 1
         if act == ASK_AUNTIE:
             self._discard(a, _ASK)
-            events.append(Event(f"{name} plays Ask Auntie"))
+            if self.narrate:
+                events.append(Event(f"{self._name(a)} plays Ask Auntie"))
             self.pending = [_ASK, -1, -1, -1]
             self.deflectors = []
             # AU-5: every other player counts as targeted; asked in seat order from the left.
@@ -619,23 +664,28 @@ class AuntieState(State):
         args = move.args
         if act == BURDEN:
             action, k, t = _BURDEN, -1, game.seat_of[args[0].casefold()]
-            events.append(Event(f"{name} plays Burden at {self._name(t)}"))
         else:
             action = _GIVE if act == GIVE else _SWAP
             k, t = game.fudge_index[args[0]], game.seat_of[args[2].casefold()]
-            card = game.action_names[action]
-            events.append(
-                self._private(
-                    a,
-                    f"{name} plays {card} ({game.fudge_ids[k]}) at {self._name(t)}",
-                    f"{name} plays {card} at {self._name(t)}",
-                )
-            )
+        if self.narrate:
+            events.append(self._excuse_event(action, k, t))
         self._discard(a, action)
         self.named = t
         self.pending = [action, k, t, -1]
         self.deflects = 0
         self._offer_deflect(t, events)
+
+    def _excuse_event(self, action: int, k: int, t: int) -> Event:
+        """The active player plays a Burden, Give or Swap: only he sees which fudge card."""
+        name, target = self._name(self.active), self._name(t)
+        if action == _BURDEN:
+            return Event(f"{name} plays Burden at {target}")
+        card = self.game.action_names[action]
+        return self._private(
+            self.active,
+            f"{name} plays {card} ({self.game.fudge_ids[k]}) at {target}",
+            f"{name} plays {card} at {target}",
+        )
 
     def _offer_deflect(self, t: int, events: list[Event]) -> None:
         # AU-5: the target may Deflect (FAQ 1: when targeted by an Excuse not yet deflected).
@@ -659,10 +709,12 @@ class AuntieState(State):
             self._discard(s, _DEFLECT)
             self.deflects += 1
             pending[2], pending[3] = t, s
-            events.append(Event(f"{self._name(s)} deflects {card} to {self._name(t)}"))
+            if self.narrate:
+                events.append(Event(f"{self._name(s)} deflects {card} to {self._name(t)}"))
             self._offer_deflect(t, events)
             return
-        events.append(Event(f"{self._name(s)} takes the {card}"))
+        if self.narrate:
+            events.append(Event(f"{self._name(s)} takes the {card}"))
         self._resolve(events)
         self._carry_on(events)
 
@@ -672,48 +724,58 @@ class AuntieState(State):
         assert pending is not None
         action, k, t, _ = pending
         self.pending = None
-        a, game = self.active, self.game
-        na, nt = self._name(a), self._name(t)
-        card = game.action_names[action]
+        a, game, narrate = self.active, self.game, self.narrate
         if action == _BURDEN:
             drawn = self._draw_fudge(t)
-            if drawn is None:
-                events.append(Event(f"{nt} draws nothing: the fudge stack is empty (AU-8)"))
-            else:
-                fid = game.fudge_ids[drawn]
-                events.append(self._private(t, f"{nt} draws {fid}", f"{nt} draws a fudge card"))
-                if self.ran_out and not self.stack:
-                    events.append(Event("The fudge stack is empty: this round is the last (AU-9)"))
+            if narrate:
+                self._tell_draw(t, drawn, events)
             return
         if t == a:
             # AU-5: a Give or Swap that lands on the active player does nothing.
-            events.append(Event(f"The {card} lands on {na}: it does nothing (AU-5)"))
+            if narrate:
+                card, na = game.action_names[action], self._name(a)
+                events.append(Event(f"The {card} lands on {na}: it does nothing (AU-5)"))
             return
-        fid = game.fudge_ids[k]
         if action == _GIVE:
             self.fudge[a][k] -= 1
             self.fudge[t][k] += 1
-            events.append(
-                self._private(
-                    (a, t), f"{na} gives {fid} to {nt}", f"{na} gives a fudge card to {nt}"
+            if narrate:
+                na, nt, fid = self._name(a), self._name(t), game.fudge_ids[k]
+                events.append(
+                    self._private(
+                        (a, t), f"{na} gives {fid} to {nt}", f"{na} gives a fudge card to {nt}"
+                    )
                 )
-            )
             return
         if not any(self.fudge[t]):
-            events.append(Event(f"{nt} has no fudge: the Swap does nothing (AU-5)"))
+            if narrate:
+                events.append(Event(f"{self._name(t)} has no fudge: the Swap does nothing (AU-5)"))
             return
         taken = self._random_fudge(t)  # AU-6: he takes one of the target's at random...
         self.fudge[t][taken] -= 1
         self.fudge[a][k] -= 1  # ...and gives the one he chose
         self.fudge[t][k] += 1
         self.fudge[a][taken] += 1
-        events.append(
-            self._private(
-                (a, t),
-                f"{na} swaps {fid} for {nt}'s {game.fudge_ids[taken]}",
-                f"{na} swaps a fudge card with {nt}",
+        if narrate:
+            na, nt, fid = self._name(a), self._name(t), game.fudge_ids[k]
+            events.append(
+                self._private(
+                    (a, t),
+                    f"{na} swaps {fid} for {nt}'s {game.fudge_ids[taken]}",
+                    f"{na} swaps a fudge card with {nt}",
+                )
             )
-        )
+
+    def _tell_draw(self, t: int, drawn: int | None, events: list[Event]) -> None:
+        """A Burden's draw, seen only by its target (AU-8, AU-9)."""
+        nt = self._name(t)
+        if drawn is None:
+            events.append(Event(f"{nt} draws nothing: the fudge stack is empty (AU-8)"))
+            return
+        fid = self.game.fudge_ids[drawn]
+        events.append(self._private(t, f"{nt} draws {fid}", f"{nt} draws a fudge card"))
+        if self.ran_out and not self.stack:
+            events.append(Event("The fudge stack is empty: this round is the last (AU-9)"))
 
     # --- AU-5, AU-6, AU-7: Ask Auntie and events -------------------------------------------
 
@@ -723,10 +785,12 @@ class AuntieState(State):
         if move.action == DEFLECT:
             self._discard(s, _DEFLECT)
             self.deflectors.append(s)
-            events.append(Event(f"{self._name(s)} deflects Ask Auntie and will not draw (AU-5)"))
+            if self.narrate:
+                name = self._name(s)
+                events.append(Event(f"{name} deflects Ask Auntie and will not draw (AU-5)"))
             if len(self.deflectors) >= TABLES.deflects_per_excuse:
                 self._queue = []  # AU-5: at most one Deflect per Excuse
-        else:
+        elif self.narrate:
             events.append(Event(f"{self._name(s)} does not deflect"))
         if self._queue:
             self._to_move = self._queue.pop(0)
@@ -734,22 +798,23 @@ class AuntieState(State):
         self._resolve_ask(events)
 
     def _resolve_ask(self, events: list[Event]) -> None:
-        a, game = self.active, self.game
+        a, game, narrate = self.active, self.game, self.narrate
         self.pending = None
         drawers = [s for s in game.others[a] if s not in self.deflectors]
         if len(self.stack) >= len(drawers):
             for s in drawers:
                 k = self._draw_fudge(s)
                 assert k is not None  # the stack serves everyone
-                name = self._name(s)
-                events.append(
-                    self._private(
-                        s, f"{name} draws {game.fudge_ids[k]}", f"{name} draws a fudge card"
+                if narrate:
+                    name = self._name(s)
+                    events.append(
+                        self._private(
+                            s, f"{name} draws {game.fudge_ids[k]}", f"{name} draws a fudge card"
+                        )
                     )
-                )
-            if drawers and self.ran_out and not self.stack:
+            if drawers and self.ran_out and not self.stack and narrate:
                 events.append(Event("The fudge stack is empty: this round is the last (AU-9)"))
-        else:
+        elif narrate:
             # AU-6 (FAQ 3): the stack cannot serve everyone: nobody draws, only the event.
             events.append(
                 Event(
@@ -760,14 +825,15 @@ class AuntieState(State):
         self.deflectors = []
         e = self._draw_event(events)
         if e is not None:
-            events.append(Event(f"{self._name(a)} draws the event {game.event_names[e]}"))
+            if narrate:
+                events.append(Event(f"{self._name(a)} draws the event {game.event_names[e]}"))
             if self._play_event(e, events):
                 return
         self._carry_on(events)
 
     def _play_event(self, e: int, events: list[Event]) -> bool:
         """Play out an event card (AU-7); True if the active player must choose a fudge."""
-        game, a = self.game, self.active
+        game, a, narrate = self.game, self.active, self.narrate
         na = self._name(a)
         f = self.fudge[a]
         target = game.event_target[e]
@@ -775,7 +841,8 @@ class AuntieState(State):
         if game.event_action[e] == "give":
             kinds = [k for k in range(len(f)) if f[k]]
             if not kinds:
-                events.append(Event(f"{na} has no fudge to give: nothing happens (AU-7)"))
+                if narrate:
+                    events.append(Event(f"{na} has no fudge to give: nothing happens (AU-7)"))
                 self.event = None
                 return False
             if len(kinds) > 1:
@@ -787,6 +854,8 @@ class AuntieState(State):
         self.event = None
         if target == "auntie":
             k = self._draw_fudge(a)
+            if not narrate:
+                return False
             if k is None:
                 events.append(Event(f"The fudge stack is empty: {na} takes nothing (AU-7)"))
                 return False
@@ -803,18 +872,20 @@ class AuntieState(State):
         v = self._neighbour(a, target)
         nv = self._name(v)
         if not any(self.fudge[v]):
-            events.append(Event(f"{nv} has no fudge: {na} takes nothing (AU-7)"))
+            if narrate:
+                events.append(Event(f"{nv} has no fudge: {na} takes nothing (AU-7)"))
             return False
         k = self._random_fudge(v)
         self.fudge[v][k] -= 1
         f[k] += 1
-        events.append(
-            self._private(
-                (a, v),
-                f"{na} takes {game.fudge_ids[k]} from {nv} at random",
-                f"{na} takes a fudge card from {nv} at random",
+        if narrate:
+            events.append(
+                self._private(
+                    (a, v),
+                    f"{na} takes {game.fudge_ids[k]} from {nv} at random",
+                    f"{na} takes a fudge card from {nv} at random",
+                )
             )
-        )
         return False
 
     def _neighbour(self, seat: int, side: str) -> int:
@@ -831,20 +902,24 @@ class AuntieState(State):
         if target == "auntie":
             # AU-7: returned to the fudge stack, shuffled in.
             self.stack.insert(self.rng.randrange(len(self.stack) + 1), k)
-            events.append(
-                self._private(
-                    a,
-                    f"{na} gives {fid} back to Auntie (shuffled into the stack)",
-                    f"{na} gives a fudge card back to Auntie (shuffled into the stack)",
+            if self.narrate:
+                events.append(
+                    self._private(
+                        a,
+                        f"{na} gives {fid} back to Auntie (shuffled into the stack)",
+                        f"{na} gives a fudge card back to Auntie (shuffled into the stack)",
+                    )
                 )
-            )
             return
         v = self._neighbour(a, target)
         self.fudge[v][k] += 1
-        nv = self._name(v)
-        events.append(
-            self._private((a, v), f"{na} gives {fid} to {nv}", f"{na} gives a fudge card to {nv}")
-        )
+        if self.narrate:
+            nv = self._name(v)
+            events.append(
+                self._private(
+                    (a, v), f"{na} gives {fid} to {nv}", f"{na} gives a fudge card to {nv}"
+                )
+            )
 
     # --- what each seat sees (AU-10) --------------------------------------------------------
 

@@ -8,6 +8,15 @@
 Chance (shuffles, dice, draws) happens inside the state from its own seeded
 random generator, so a game is fully described by (name, options, seed, moves):
 that is what a save holds, and resume, undo and replay are replays.
+
+Quiet games: `Game.new_quiet(seed)` is `Game.new(seed)` for simulations whose story nobody
+reads. Its state may skip building event texts: `play()` may return no events and the log
+may stay empty. Everything else (whose turn, legal moves, chance, views, scores, the save)
+is exactly as in `new(seed)`. A game that narrates cheaply need not override it. The table
+and the CLI always narrate.
+
+`play()` checks a move with `_is_legal(move)`, by default `move in legal_moves()`; a game
+that caches its legal moves can answer from the cache without making a copy.
 """
 
 from __future__ import annotations
@@ -112,9 +121,13 @@ class State(ABC):
 
     # --- the record ----------------------------------------------------------------
 
+    def _is_legal(self, move: Move) -> bool:
+        """Whether `move` is legal now; games with a cached legal list override it (no copy)."""
+        return move in self.legal_moves()
+
     def play(self, move: Move) -> list[Event]:
         """Check, apply, log. An illegal move raises IllegalMove and changes nothing."""
-        if move not in self.legal_moves():
+        if not self._is_legal(move):
             raise IllegalMove(self.why_illegal(move))
         events = self.apply(move)
         self.moves.append(move)
@@ -177,6 +190,10 @@ class Game(ABC):
     @abstractmethod
     def new(self, seed: int) -> State:
         """A new game, its chance drawn from seed."""
+
+    def new_quiet(self, seed: int) -> State:
+        """The same game as new(seed), but it may tell nothing: no event texts (see above)."""
+        return self.new(seed)
 
 
 def game_class(name: str) -> type[Game]:

@@ -69,10 +69,11 @@ def play_one(
     rng: random.Random | None = None,
 ) -> engine.State:
     """One game to the end, each seat played by its chooser (choose(view, legal, rng)).
-    A seat with a single legal move makes it without asking its bot."""
+    A seat with a single legal move makes it without asking its bot. The game is quiet
+    (Game.new_quiet): its log may be empty; moves, scores and winners are as in a told one."""
     from ezkit.games.bots import reads_view
 
-    state = game.new(seed)
+    state = game.new_quiet(seed)  # nobody reads a simulation's story: no event texts
     rng = rng or random.Random(seed)
     looks = [reads_view(choose) for choose in choosers]
     while (seat := state.to_move()) is not None:
