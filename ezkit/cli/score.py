@@ -6,8 +6,11 @@ so a card the deck does not have, or more copies than it holds, is refused.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
 import click
 
@@ -128,3 +131,263 @@ def auntie(cards: tuple[str, ...], players: tuple[str, ...], as_json: bool) -> N
         click.echo(f"{winners[0]} wins (the fewest points).")
     else:
         click.echo(f"{', '.join(winners)} share the win (the fewest points).")
+
+
+# --- The Civil War Battle of the Bakeries: the money of phase three (BK-5, BK-6) --------------
+#
+# The rules are ezkit.games.bakeries_score; these commands only parse, call and print.
+
+BAKERIES_EXAMPLE = """\b
+Examples:
+  ezkit score bakeries sale --chef 5 --cake "bundt cake" --slot 8
+  ezkit score bakeries winner --total 8500 --distinct
+  ezkit score bakeries loser --total 8000 --consolation-hits 1
+  ezkit score bakeries consolation --winner-chef 6 --loser-chef 2
+  ezkit score bakeries case examples/bakeries-case.yaml"""
+
+SALE_EXAMPLE = """\b
+Examples:
+  ezkit score bakeries sale --chef 5 --cake "bundt cake" --slot 8          # $750
+  ezkit score bakeries sale --chef 2 --cake lemon-cake --slot 2 --stale 4  # $260"""
+
+WINNER_EXAMPLE = """\b
+Example:
+  ezkit score bakeries winner --total 8500 --distinct   # $10,200"""
+
+LOSER_EXAMPLE = """\b
+Examples:
+  ezkit score bakeries loser --total 8000                       # 40%: $3,200
+  ezkit score bakeries loser --total 8000 --consolation-hits 2  # 80%: $6,400"""
+
+CONSOLATION_EXAMPLE = """\b
+Example:
+  ezkit score bakeries consolation --winner-chef 6 --loser-chef 2   # applies"""
+
+CASE_EXAMPLE = """\b
+The case file (YAML or JSON), e.g. examples/bakeries-case.yaml:
+  chef: 2                 # the chef multiplier: a chef set's 2..6, or 1 for none
+  case:                   # every slot 2..12 and the cake on it, by name
+    2: {cake: Lemon Cake, stale: 4}   # with the Stale cards on it (0..4)
+    3: wedding-cake                   # a name alone: no Stale cards
+    ...
+    12: Birthday Cake
+  sold: [2, 3, 5, 7, 8, 11, 12]       # the slots sold (rolled), at most 7
+
+\b
+Example:
+  ezkit score bakeries case examples/bakeries-case.yaml --json"""
+
+
+class BakeriesValue(click.ParamType):
+    """A whole number checked by one of bakeries_score's checks; its error is a usage error."""
+
+    def __init__(self, name: str, check: str) -> None:
+        self.name, self.check = name, check
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        from ezkit.games import bakeries_score
+
+        if isinstance(value, int):
+            number = value
+        else:
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                self.fail(f"{value!r} is not a whole number", param, ctx)
+        try:
+            return int(getattr(bakeries_score, self.check)(number))
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+
+
+class Cake(click.ParamType):
+    """A cake by name, any case, hyphen or space (`bundt-cake`, `Wedding Cake`); gives its id."""
+
+    name = "cake"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from ezkit.games import bakeries_score
+
+        try:
+            return bakeries_score.cake(str(value).strip()).id
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+
+
+CHEF = BakeriesValue("chef", "check_chef")
+SLOT = BakeriesValue("slot", "check_slot")
+STALE = BakeriesValue("stale", "check_stale")
+TOTAL = BakeriesValue("dollars", "check_total")
+HITS = BakeriesValue("hits", "check_hits")
+CAKE = Cake()
+
+
+def _dollars(amount: int) -> str:
+    return f"${amount:,}"
+
+
+@score.group("bakeries", epilog=BAKERIES_EXAMPLE)
+def bakeries() -> None:
+    """The Civil War Battle of the Bakeries: a sold cake's value, the winner's and the loser's
+    totals, the consolation round, and a whole filled case (BK-5, BK-6)."""
+
+
+@bakeries.command(
+    "sale", cls=Command, short_help="A sold cake's value (BK-5).", epilog=SALE_EXAMPLE
+)
+@click.option("--chef", type=CHEF, required=True, help="Chef multiplier: a chef set's, or 1.")
+@click.option(
+    "--cake", "cake_name", type=CAKE, required=True, help="The cake by name, e.g. 'Bundt Cake'."
+)
+@click.option("--slot", type=SLOT, required=True, help="The case slot it sits on, 2..12.")
+@click.option("--stale", type=STALE, default=0, show_default=True, help="Stale cards on it.")
+@json_option
+def bakeries_sale(chef: int, cake_name: str, slot: int, stale: int, as_json: bool) -> None:
+    """A sold cake's value: chef multiplier x cake price x slot multiplier, less 20% for each
+    Stale card on it (BK-5)."""
+    from ezkit.games import bakeries_score as rules
+
+    value = rules.sale_value(chef, cake_name, slot, stale)
+    if as_json:
+        emit_json({"value": value})
+        return
+    card = rules.cake(cake_name)
+    product = f"{chef} x {_dollars(int(card.price or 0))} x {rules.tables().case_multiplier(slot)}"
+    if stale:
+        percent = rules.tables().sale.stale_percent
+        product += f" x (100% - {stale} x {percent}%)"
+        said = f"{card.name} on slot {slot}, {chef}x chef, {stale} Stale card{'s' * (stale > 1)}"
+    else:
+        said = f"{card.name} on slot {slot}, {chef}x chef"
+    click.echo(f"{said}: {product} = {_dollars(value)}")
+
+
+@bakeries.command(
+    "winner",
+    cls=Command,
+    short_help="The winner's total, with the Great Chef Bonus (BK-6).",
+    epilog=WINNER_EXAMPLE,
+)
+@click.option("--total", type=TOTAL, required=True, help="The winner's cake sale total, in $.")
+@click.option(
+    "--distinct", is_flag=True, help="His 7 sold cakes are 7 different cakes: +20% bonus."
+)
+@json_option
+def bakeries_winner(total: int, distinct: bool, as_json: bool) -> None:
+    """The winner's total (first to sell 7 cakes): his whole cake sale total, +20% Great Chef
+    Bonus if the 7 cakes he sold are 7 different cakes (BK-6)."""
+    from ezkit.games import bakeries_score as rules
+
+    value = rules.winner_total(total, distinct)
+    if as_json:
+        emit_json({"value": value})
+    elif distinct:
+        bonus = rules.tables().sale.great_chef_bonus_percent
+        click.echo(
+            f"{_dollars(total)} + {bonus}% Great Chef Bonus ({_dollars(value - total)}) "
+            f"= {_dollars(value)}"
+        )
+    else:
+        click.echo(f"{_dollars(value)} (no Great Chef Bonus: the sold cakes are not all different)")
+
+
+@bakeries.command(
+    "loser",
+    cls=Command,
+    short_help="What the loser keeps: 40%, 60% or 80% (BK-6).",
+    epilog=LOSER_EXAMPLE,
+)
+@click.option("--total", type=TOTAL, required=True, help="The loser's cake sale total, in $.")
+@click.option(
+    "--consolation-hits",
+    "hits",
+    type=HITS,
+    default=0,
+    show_default=True,
+    help="Rolls hit in the consolation round: 0 (40%), 1 (60%) or 2 (80%).",
+)
+@json_option
+def bakeries_loser(total: int, hits: int, as_json: bool) -> None:
+    """What the loser keeps of his cake sale total: 40%, or 60% after one hit and 80% after two
+    in the consolation round (BK-6). A miss on the second try is 0 hits: back to 40%."""
+    from ezkit.games import bakeries_score as rules
+
+    value = rules.loser_total(total, hits)
+    if as_json:
+        emit_json({"value": value})
+        return
+    why = f" ({hits} consolation hit{'s' * (hits != 1)})" if hits else ""
+    click.echo(f"{rules.loser_percent(hits)}% of {_dollars(total)}{why} = {_dollars(value)}")
+
+
+@bakeries.command(
+    "consolation",
+    cls=Command,
+    short_help="Does the loser play the consolation round? (BK-6)",
+    epilog=CONSOLATION_EXAMPLE,
+)
+@click.option("--winner-chef", type=CHEF, required=True, help="The winner's chef multiplier.")
+@click.option("--loser-chef", type=CHEF, required=True, help="The loser's chef multiplier.")
+@json_option
+def bakeries_consolation(winner_chef: int, loser_chef: int, as_json: bool) -> None:
+    """Whether the loser plays the Catch Up Consolation Clearance Cake Sale Round: his chef
+    multiplier is 3 or more below the winner's (BK-6)."""
+    from ezkit.games import bakeries_score as rules
+
+    applies = rules.consolation_applies(winner_chef, loser_chef)
+    if as_json:
+        emit_json({"applies": applies})
+        return
+    gap, needed = winner_chef - loser_chef, rules.tables().sale.consolation_gap
+    verdict = "plays" if applies else "does not play"
+    click.echo(
+        f"The loser {verdict} the consolation round: {winner_chef} - {loser_chef} = {gap}, "
+        f"{'at least' if applies else 'less than'} {needed}."
+    )
+
+
+@bakeries.command(
+    "case",
+    cls=Command,
+    short_help="A whole filled case from FILE: slot values, sold total.",
+    epilog=CASE_EXAMPLE,
+)
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@json_option
+def bakeries_case(file: Path, as_json: bool) -> None:
+    """A whole filled bakery case from FILE: each slot's sale value, the slots sold and their
+    total, and whether the sold cakes are all different (the Great Chef Bonus asks it of the
+    winner's 7) (BK-5, BK-6)."""
+    from ezkit.games import bakeries_score as rules
+    from ezkit.yamlio import load_yaml
+
+    found = rules.case_value(rules.read_case(load_yaml(file), str(file)))
+    if as_json:
+        emit_json(found.as_json())
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{file.name}: {found.chef}x chef", title_justify="left")
+    for heading in ("slot", "x", "cake", "price", "stale", "value", "sold"):
+        table.add_column(heading, justify="left" if heading == "cake" else "right")
+    for row in found.slots:
+        table.add_row(
+            str(row.slot),
+            f"{row.multiplier}x",
+            row.name,
+            _dollars(row.price),
+            str(row.stale or ""),
+            _dollars(row.value),
+            "sold" if row.sold else "",
+        )
+    Console(width=None if sys.stdout.isatty() else 160).print(table)
+    count = len(found.sold)
+    kinds = "all different" if found.distinct else "not all different"
+    click.echo(
+        f"Sold {count} cake{'s' * (count != 1)} ({kinds}): {_dollars(found.sold_total)} in all."
+    )
+    if count == rules.tables().sale.cakes_to_win:
+        flag = " --distinct" if found.distinct else ""
+        command = f"ezkit score bakeries winner --total {found.sold_total}{flag}"
+        click.echo(f"If these are the winner's 7: {command}")
