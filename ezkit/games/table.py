@@ -10,6 +10,11 @@ Nothing here knows a game's rules: it speaks only the engine's contract (engine.
 every game of the rule books plays through it. A move is "forced" when the seat to move has
 exactly one legal move (a reaction question to a player without a reaction card, whose only
 answer is `pass`); forced moves of humans are answered without asking.
+
+Memory games: an event whose `hide` attribute is true (e.g. bakeries.Covered) says that cards
+the table saw were turned face down again. The screen is then cleared, not scrolled, so
+nobody can look back at them: at once if a human typed that move himself (he has just seen
+them on his screen), otherwise after he presses Enter.
 """
 
 from __future__ import annotations
@@ -70,11 +75,10 @@ def default_bot(game_name: str) -> str:
 
 
 def bots_for(game_name: str) -> list[str]:
-    """The bots that can play this game."""
+    """The bots that can play this game (ezkit.games.bots.bots_for)."""
     from ezkit.games import bots
 
-    heuristics = getattr(bots, "HEURISTICS", {})
-    return [name for name in bots.BOTS if name != "heuristic" or game_name in heuristics]
+    return bots.bots_for(game_name)
 
 
 def seats_for(humans: Sequence[str], bots: int, kinds: Sequence[str]) -> list[Seat]:
@@ -459,18 +463,31 @@ def run(session: Session, asker: Asker) -> None:
         queue_private(shown)
         shown.clear()
 
+    def cover(seat: int, forced: bool) -> None:
+        """Cards were turned face down again: clear the screen that showed them, after Enter
+        unless a human just typed this move himself."""
+        if not humans:
+            return
+        if forced or seat not in humans:
+            answer = asker.ask("Look at the cards, then press Enter: they go face down again")
+            if _quits(answer, []):
+                stop()
+        asker.clear()
+
     def on_move(seat: int, move: Move, events: list[Event], forced: bool) -> None:
         if screen is not None and seat != screen:
             hide()
-        if screen is not None:
-            for event in events:
+        for event in events:
+            if getattr(event, "hide", False):
+                cover(seat, forced)
+            if screen is not None:
                 if (text := event.seen_by(screen)) is not None:
                     asker.say(text)
+            elif (text := event.seen_by(viewer)) is not None:
+                asker.say(text)
+        if screen is not None:
             shown.extend(events)
             return
-        for event in events:
-            if (text := event.seen_by(viewer)) is not None:
-                asker.say(text)
         queue_private(events)
 
     def stop() -> None:
