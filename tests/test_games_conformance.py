@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from test_dudab import dudab_hidden
 
 from ezkit.games import engine
 from ezkit.games.bots import HEURISTICS, make_bot
@@ -26,6 +27,11 @@ from ezkit.games.engine import IllegalMove, Move, State
 
 #: Games played per (game, bot); spread over player counts and option sets.
 GAMES_PER_BOT = {"random": 2000, "heuristic": 800}
+#: Fewer for games whose games are long (a Bakeries game is three rounds of three phases).
+GAMES_FOR: dict[str, dict[str, int]] = {
+    "bakeries": {"random": 250, "heuristic": 400},
+    "dudab": {"random": 1500, "heuristic": 300},
+}
 #: A game longer than this many decisions has not ended (DESIGN: every game ends).
 MAX_DECISIONS = 20_000
 #: Every how many decisions the costly checks run (hidden cards, illegal move).
@@ -34,6 +40,15 @@ EVERY = 7
 #: Option sets each game is played with (a game not listed: its defaults only).
 OPTIONS: dict[str, list[dict[str, Any]]] = {
     "auntie": [{}, {"rounds": 5}, {"rounds": 8}, {"variant": "no-draw"}, {"first": 0}],
+    "bakeries": [{"turn_cap": 12}, {}, {"rounds": 1, "turn_cap": 4}, {"turn_cap": 30}],
+    "dudab": [
+        {"rounds": 1},
+        {"jungle": True, "rounds": 1},
+        {"baby": True, "rounds": 1},
+        {"jungle": True, "baby": True, "rounds": 1},
+        {},
+        {"variant": "jungle,baby"},
+    ],
 }
 
 
@@ -75,8 +90,41 @@ def _auntie_hidden(state: Any, seat: int, rng: random.Random) -> None:
         state._legal = None
 
 
+def _bakeries_hidden(state: Any, seat: int, rng: random.Random) -> None:
+    """Bakeries (BK-3): a view shows exactly the board cards face up now, and does not change
+    when the face-down cards are dealt again among their positions and the store (the cakes
+    not yet drawn) is shuffled. What a seat has seen (state.seen) is never in a view."""
+    view = state.view(seat)
+    game = state.game
+    up = {game.pos_names[p]: game.card_ids[state.board[p]] for p in state.shown}
+    if view["phase"] == 1:
+        assert view["face_up"] == up
+        cells = [cell for row in view["board"] for cell in row]
+        assert cells.count("?") == sum(
+            1 for p, c in enumerate(state.board) if c >= 0 and not state.face_up[p]
+        )
+        assert set(cells) <= {"?", "", *up.values()}
+    saved = (list(state.board), list(state.store))
+    down = [p for p, c in enumerate(state.board) if c >= 0 and not state.face_up[p]]
+    cards = [state.board[p] for p in down]
+    rng.shuffle(cards)
+    for p, c in zip(down, cards, strict=True):
+        state.board[p] = c
+    rng.shuffle(state.store)
+    state._legal = None
+    try:
+        assert state.view(seat) == view, f"seat {seat}'s view depends on cards hidden from him"
+    finally:
+        state.board, state.store = saved
+        state._legal = None
+
+
 #: Per game: check(state, seat, rng) raises AssertionError if view(seat) shows hidden cards.
-HIDDEN: dict[str, Callable[[Any, int, random.Random], None]] = {"auntie": _auntie_hidden}
+HIDDEN: dict[str, Callable[[Any, int, random.Random], None]] = {
+    "auntie": _auntie_hidden,
+    "bakeries": _bakeries_hidden,
+    "dudab": dudab_hidden,
+}
 
 
 # --- the checks -----------------------------------------------------------------------------
@@ -166,7 +214,7 @@ def test_conformance(name: str, bot_name: str) -> None:
     cls = engine.game_class(name)
     counts = list(range(cls.min_players, cls.max_players + 1))
     option_sets = OPTIONS.get(name, [{}])
-    total = GAMES_PER_BOT[bot_name]
+    total = GAMES_FOR.get(name, GAMES_PER_BOT)[bot_name]
     decisions = 0
     for seed in range(total):
         players = counts[seed % len(counts)]

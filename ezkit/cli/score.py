@@ -391,3 +391,31 @@ def bakeries_case(file: Path, as_json: bool) -> None:
         flag = " --distinct" if found.distinct else ""
         command = f"ezkit score bakeries winner --total {found.sold_total}{flag}"
         click.echo(f"If these are the winner's 7: {command}")
+
+
+# --- Dudab: the book's scoring steps (ezkit.games.dudab_score, DU-4) --------------------------
+
+DUDAB_EXAMPLE = """\b
+Examples:
+  ezkit score dudab --pile "red-3-hand blue-4-club shaman-red dudab jungle baby"
+  ezkit score dudab --pile "dudab red-4-hand red-1-club jungle" --hand "dudab" --json"""
+
+
+@score.command("dudab", epilog=DUDAB_EXAMPLE)
+@click.option("--pile", default="", help='The own pile\'s cards: "red-3-hand shaman-red dudab".')
+@click.option("--hand", default="", help="The cards left in hand when the round ended.")
+@json_option
+def dudab(pile: str, hand: str, as_json: bool) -> None:
+    """Dudab: a player's score for a round from his own pile and the cards left in his hand,
+    the book's scoring steps one by one (seed 002, Scoring; DU-4). Cards are written
+    red-3-hand (colour-value-symbol), shaman-blue, dudab, jungle, baby."""
+    from ezkit.games import dudab_score
+
+    cards = dudab_score.parse_cards(pile, "--pile"), dudab_score.parse_cards(hand, "--hand")
+    dudab_score.check_supply(*cards)
+    found = dudab_score.score(*cards)
+    if as_json:
+        emit_json({**found.as_dict(), "pile": cards[0], "hand": cards[1]})
+        return
+    for line in found.lines():
+        click.echo(line)

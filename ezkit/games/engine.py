@@ -32,6 +32,8 @@ from ezkit.errors import InputError, RuleError
 #: Registered games: name -> "module:GameClass", imported only when asked for.
 GAMES: dict[str, str] = {
     "auntie": "ezkit.games.auntie:Auntie",
+    "bakeries": "ezkit.games.bakeries:Bakeries",
+    "dudab": "ezkit.games.dudab:Dudab",
 }
 
 
