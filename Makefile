@@ -40,6 +40,7 @@ bench: $(STAMP) harfbuzz-subset
 	$(BIN)/python bench/odds.py
 	$(BIN)/python bench/print.py
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/bakeries.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis

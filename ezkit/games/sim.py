@@ -69,21 +69,27 @@ def play_one(
     rng: random.Random | None = None,
 ) -> engine.State:
     """One game to the end, each seat played by its chooser (choose(view, legal, rng)).
-    A seat with a single legal move makes it without asking its bot. The game is quiet
+    A seat with a single legal move makes it without asking its bot, unless the bot wants to
+    see forced moves too (a memory bot learns from the cards shown then). The game is quiet
     (Game.new_quiet): its log may be empty; moves, scores and winners are as in a told one."""
     from ezkit.games.bots import reads_view
 
     state = game.new_quiet(seed)  # nobody reads a simulation's story: no event texts
     rng = rng or random.Random(seed)
     looks = [reads_view(choose) for choose in choosers]
+    forced = [_sees_forced(choose) for choose in choosers]
     while (seat := state.to_move()) is not None:
         legal = state.legal_moves()
-        if len(legal) == 1:
+        if len(legal) == 1 and not forced[seat]:
             move = legal[0]
         else:  # a bot that never looks at its view is not handed one (it costs a third)
             move = choosers[seat](state.view(seat) if looks[seat] else {}, legal, rng)
         state.play(move)
     return state
+
+
+def _sees_forced(choose: Callable[..., engine.Move]) -> bool:
+    return bool(getattr(getattr(choose, "__self__", choose), "sees_forced", False))
 
 
 def _run_chunk(job: tuple[Any, ...]) -> list[Result]:
