@@ -929,3 +929,26 @@ def test_game_sim_and_new_work_for_bakeries(tmp_path: Any) -> None:
     assert json.loads(result.stdout)["to_move_name"] == "Ann"
     result = runner.invoke(cli, ["game", "show", "1", "--seat", "0", "--db", db])
     assert result.exit_code == 0 and "The board (? face down, . gone):" in result.stdout
+
+
+def test_a_reloaded_game_gives_the_memory_bot_back_its_memory() -> None:
+    """`ezkit game move` reloads the save for every move: the bot must remember as if it had
+    played on without a break (issue 7: bots play from memory)."""
+    import random as _random
+
+    from ezkit.games.table import Seat, Session
+
+    session = Session.start("bakeries", [Seat("Ann", "human"), Seat("Bot", "heuristic")], 11)
+    session.advance()
+    rng = _random.Random(3)
+    for _ in range(40):
+        if session.to_move() is None:
+            break
+        legal = session.state.legal_moves()
+        session.move(legal[rng.randrange(len(legal))].text())
+        session.advance()
+    live = session._chooser("heuristic").__self__.memory
+    reloaded = Session(session.record)
+    assert reloaded.state.save() == session.state.save()
+    assert reloaded._chooser("heuristic").__self__.memory == live
+    assert live  # it did remember something

@@ -899,6 +899,19 @@ def test_a_quiet_game_plays_exactly_like_a_narrated_one(options: dict[str, Any])
         assert quiet.log == [] and loud.log
 
 
+@pytest.mark.parametrize("options", [{}, {"jungle": True, "baby": True}])
+def test_the_cached_legal_moves_are_the_ones_the_rules_give(options: dict[str, Any]) -> None:
+    game = Dudab(NAMES[:4], **options)
+    for seed in range(6):
+        state = game.new_quiet(seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            legal = state.legal_moves()
+            state._legal = None  # built afresh from the position
+            assert state.legal_moves() == legal
+            state.play(legal[rng.randrange(len(legal))])
+
+
 def test_the_table_screen_shows_his_hand_the_columns_and_the_request() -> None:
     state = requested("colour", "blue", ["blue-1-hand", "dudab"])
     screen = "\n".join(state.describe(BOB))

@@ -225,6 +225,8 @@ class BakeriesBot:
     #: It learns from every view, also at a decision with one legal move (the `stop` after
     #: the last card it turned): a caller that skips forced decisions should still ask it.
     sees_forced = True
+    #: It keeps memory between calls: a saved game reloaded must show it the game again.
+    remembers = True
     #: rolls a player makes in a typical cake sale (phase three), for "the chance a number
     #: comes up"
     ROLLS = 12

@@ -467,6 +467,17 @@ class DudabState(State):
         self._legal: list[Move] | None = None
         self._acts: list[tuple[Any, ...]] = []
         self._picked = -1
+        #: The legal moves of each phase (PHASES order).
+        self._builders = (
+            self._turn_moves,
+            self._request_moves,
+            self._shaman_moves,
+            self._capture_moves,
+            self._trim_moves,
+            self._jungle_moves,
+            self._baby_moves,
+            self._no_moves,
+        )
         events: list[Event] = []
         self._start_round(events)
         self.log.extend(events)
@@ -579,14 +590,14 @@ class DudabState(State):
         revealed: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
         for s in range(self.n):
             hand, pile = self.hands[s], self.piles[s]
-            counts = [0, 0, 0, 0, 0]
+            counts = [0, 0, 0, 0, 0]  # by type (NUMBER is 0: its values are kept instead)
             numbers: list[int] = []
-            for k, count in Counter(itertools.chain(hand, pile)).items():
+            for k in hand + pile:
                 t = kinds[k]
-                if t == NUMBER:
-                    numbers += [values[k]] * count
+                if t:
+                    counts[t] += 1
                 else:
-                    counts[t] += count
+                    numbers.append(values[k])
             in_hand = hand.count(dudab)
             tally = Tally(counts[DUDAB] - in_hand, counts[SHAMAN], counts[JUNGLE], counts[BABY])
             scoring = score_tally(tally._replace(numbers=tuple(numbers)), in_hand, explain=False)
@@ -634,34 +645,34 @@ class DudabState(State):
         """The legal moves, cached until the next move, and what each does (self._acts)."""
         legal = self._legal
         if legal is None:
-            phase = self.phase
-            if phase == _P_TURN:
-                legal = self._turn_moves()
-            elif phase == _P_REQUEST:
-                legal = self._request_moves()
-            elif phase == _P_SHAMAN:
-                legal = self._shaman_moves()
-            elif phase == _P_CAPTURE:
-                legal = self._discard_moves(len(self.hands[self._to_move or 0]) - 2)
-            elif phase == _P_TRIM:  # one card at a time, to the own pile
-                game = self.game
-                kinds = sorted(set(self.hands[self._to_move or 0]))
-                legal = [game.m_trim[k] for k in kinds]
-                self._acts = [game.a_trim[k] for k in kinds]
-            elif phase == _P_JUNGLE:
-                game = self.game
-                cols = self._jungle_columns()
-                legal = [game.m_jungle[c] for c in cols]
-                self._acts = [game.a_jungle[c] for c in cols]
-            elif phase == _P_BABY:
-                game = self.game
-                cols = self._baby_columns()
-                legal = [game.m_baby[c] for c in cols]
-                self._acts = [game.a_baby[c] for c in cols]
-            else:
-                legal, self._acts = [], []
-            self._legal = legal
+            legal = self._legal = self._builders[self.phase]()
         return legal
+
+    def _capture_moves(self) -> list[Move]:
+        return self._discard_moves(len(self.hands[self._to_move or 0]) - 2)
+
+    def _trim_moves(self) -> list[Move]:
+        """One card at a time to the own pile, down to 5 (seed 002)."""
+        game = self.game
+        kinds = sorted(set(self.hands[self._to_move or 0]))
+        self._acts = [game.a_trim[k] for k in kinds]
+        return [game.m_trim[k] for k in kinds]
+
+    def _jungle_moves(self) -> list[Move]:
+        game = self.game
+        cols = self._jungle_columns()
+        self._acts = [game.a_jungle[c] for c in cols]
+        return [game.m_jungle[c] for c in cols]
+
+    def _baby_moves(self) -> list[Move]:
+        game = self.game
+        cols = self._baby_columns()
+        self._acts = [game.a_baby[c] for c in cols]
+        return [game.m_baby[c] for c in cols]
+
+    def _no_moves(self) -> list[Move]:
+        self._acts = []
+        return []
 
     def _rules(self, c: int, reaction: bool = False) -> tuple[list[bool], list[bool]]:
         """What may go on column c now, as two rows indexed by card kind, both to be True:
@@ -840,8 +851,16 @@ class DudabState(State):
         elif code == _A_DISCARD:
             s = self._to_move or 0
             self._discard(s, act[1], act[2], events)
-            if phase == _P_TRIM and len(self.hands[s]) > self.game.hand_max:
-                return events  # one card at a time, down to 5: the same decision again
+            hand = self.hands[s]
+            if phase == _P_TRIM and len(hand) > self.game.hand_max:
+                # one card at a time, down to 5: the same decision again, less that card
+                # if it was his last of its kind (the cached list is ours: legal_moves copies)
+                acts = self._acts
+                if act[1][0] not in hand:
+                    del legal[i]
+                    del acts[i]
+                self._legal = legal
+                return events
         elif code == _A_JUNGLE:
             self._place_jungle(act[1], events)
         else:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from ezkit.errors import DocumentError, InputError, RuleError
+from ezkit.errors import DocumentError, EzkitError, InputError, RuleError
 from ezkit.games import engine
 from ezkit.games.engine import Event, IllegalMove, Move, State
 
@@ -137,14 +137,14 @@ class Session:
         self.game_id = game_id
         self.seats = [Seat(s["name"], s["kind"]) for s in self.record["seats"]]
         self.saver = save
-        self.state = _replay(self.record, game_id)
+        self._choosers: dict[str, Chooser] = {}
+        self.state = self._replay()
         players = list(self.state.game.players)
         if players != [s.name for s in self.seats]:
             raise DocumentError(
                 f"saved game {game_id}: seats {[s.name for s in self.seats]} "
                 f"do not match the game's players {players}"
             )
-        self._choosers: dict[str, Chooser] = {}
 
     @classmethod
     def start(
@@ -171,7 +171,7 @@ class Session:
 
     @property
     def name(self) -> str:
-        return self.state.game.name
+        return str(self.record["game"])
 
     def to_move(self) -> int | None:
         return self.state.to_move()
@@ -253,9 +253,35 @@ class Session:
             raise RuleError(f"game {self.game_id} has no human move to undo")
         removed = len(self.state.moves) - last
         self.record["moves"] = saved["moves"][:last]
-        self.state = _replay(self.record, self.game_id)
+        self._choosers = {}  # a bot's memory goes back with the moves
+        self.state = self._replay()
         self.save()
         return removed
+
+    def _replay(self) -> State:
+        """The saved game rebuilt; a bot that remembers (the Bakeries memory bot) is shown
+        every decision it made again, so a resumed game's bot knows what it knew."""
+        remembering = {
+            i
+            for i, s in enumerate(self.seats)
+            if not s.human
+            and getattr(getattr(self._chooser(s.kind), "__self__", None), "remembers", False)
+        }
+        if not remembering:
+            return _replay(self.record, self.game_id)
+        try:
+            state = engine.replay(self.record, upto=0)
+            for text in self.record["moves"]:
+                seat = state.to_move()
+                if seat in remembering:
+                    legal = state.legal_moves()
+                    self._chooser(self.seats[seat].kind)(
+                        state.view(seat), legal, random.Random(f"{state.seed}:{len(state.moves)}")
+                    )
+                state.play(state.parse(text))
+        except (EzkitError, KeyError, ValueError) as error:
+            raise DocumentError(f"saved game {self.game_id} does not replay: {error}") from None
+        return state
 
     # --- the record ---
 
