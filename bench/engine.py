@@ -4,7 +4,8 @@ Both sides play whole games with random players in this one process, for the sam
 - ezkit: Auntie's Fudge, 4 players, ezkit's random bot, which is handed the legal moves at
   every decision; it never reads a view, so none is built, and the game is quiet (no event
   texts: `Game.new_quiet`), as in `ezkit game sim`;
-- ezkit: Dudab, 4 players, the base game and with both expansions (jungle, baby), the same way;
+- ezkit: Dudab, 4 players, the base game and with both expansions (jungle, baby), and the
+  Bakeries (2 players), the same way;
 - RLCard: its UNO environment (2 players, its default) with RLCard's RandomAgent, one
   env.step per decision (the state it returns is the agent's observation).
 Prints each figure and the ratio; the target is at least 3x RLCard.
@@ -46,14 +47,22 @@ def auntie_rate(seconds: float = SECONDS) -> tuple[float, int]:
 
 
 #: Dudab (seed 002) games measured: a label and the game's options (DU-5).
-DUDAB = [("Dudab (4 players)", {}), ("Dudab jungle+baby (4 pl.)", {"jungle": True, "baby": True})]
+#: Other games measured the same way: a label, the game, its players and options.
+OTHERS = [
+    ("Dudab (4 players)", "dudab", 4, {}),
+    ("Dudab jungle+baby (4 pl.)", "dudab", 4, {"jungle": True, "baby": True}),
+    ("Bakeries (2 players)", "bakeries", 2, {}),
+]
 
 
-def game_rate(name: str, options: dict[str, object], seconds: float = SECONDS) -> tuple[float, int]:
-    """Random-bot decisions per second over whole quiet games of a game with 4 players."""
+def game_rate(
+    name: str, players: int, options: dict[str, object], seconds: float = SECONDS
+) -> tuple[float, int]:
+    """Random-bot decisions per second over whole quiet games of a game."""
     from ezkit.games import bots, engine
 
-    game = engine.make(name, {"players": ["Ann", "Bob", "Cat", "Dan"], **options})
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:players]
+    game = engine.make(name, {"players": names, **options})
     bot = bots.make_bot("random", name)
     decisions = games = 0
     started = time.perf_counter()
@@ -108,10 +117,10 @@ def main() -> None:
     print("Card-game engine: random-bot decisions per second, one process")
     ours, our_games = auntie_rate()
     print(f"  ezkit Auntie's Fudge (4 players)  {ours:10,.0f} /s  ({our_games} games)")
-    dudab = []
-    for label, options in DUDAB:
-        rate, games = game_rate("dudab", options)
-        dudab.append((label, rate))
+    others = []
+    for label, name, players, options in OTHERS:
+        rate, games = game_rate(name, players, options)
+        others.append((label, rate))
         print(f"  ezkit {label:<26}  {rate:10,.0f} /s  ({games} games)")
     if not have_rlcard():
         print("  RLCard UNO: not available, no ratio")
@@ -121,7 +130,7 @@ def main() -> None:
     ratio = ours / theirs
     verdict = "meets" if ratio >= TARGET else "misses"
     print(f"  ratio ezkit / RLCard  {ratio:5.2f}  ({verdict} the target of {TARGET:g}x)")
-    for label, rate in dudab:
+    for label, rate in others:
         verdict = "meets" if rate / theirs >= TARGET else "misses"
         print(f"  ratio {label} / RLCard  {rate / theirs:5.2f}  ({verdict} the target)")
 

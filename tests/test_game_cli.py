@@ -525,3 +525,28 @@ def test_a_write_from_a_stale_copy_is_refused(runner: CliRunner, db: str, nim: s
 def test_no_players_is_a_usage_error(runner: CliRunner, db: str) -> None:
     code, _, err = run(runner, "game", "new", "auntie", "--db", db)
     assert code == 2 and "no players" in err
+
+
+def test_options_switch_expansions_on(tmp_path: Path) -> None:
+    db = str(tmp_path / "c.json")
+    result = CliRunner().invoke(
+        cli,
+        [
+            "game",
+            "new",
+            "dudab",
+            "--bots",
+            "4",
+            "--options",
+            "jungle,baby",
+            "--seed",
+            "2",
+            "--db",
+            db,
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    saved = json.loads(Path(db).read_text())["games"]
+    (record,) = saved.values()
+    assert record["options"]["jungle"] is True and record["options"]["baby"] is True

@@ -61,11 +61,25 @@ def _game_options() -> list[Callable[..., Any]]:
             metavar="KEY=VALUE",
             help="Any other option of the game (repeatable).",
         ),
+        click.option(
+            "--options",
+            "switches",
+            default=None,
+            metavar="NAME,NAME",
+            help="Options to switch on, such as expansions: jungle,baby.",
+        ),
     ]
 
 
-def _options(rounds: int | None, variant: str | None, first: str | None, extra: tuple[str, ...]):
-    options: dict[str, Any] = {}
+def _options(
+    rounds: int | None,
+    variant: str | None,
+    first: str | None,
+    extra: tuple[str, ...],
+    switches: str | None = None,
+) -> dict[str, Any]:
+    # `--options jungle,baby` switches options on: the same as --option jungle=true ...
+    options: dict[str, Any] = dict.fromkeys(_split(switches or ""), True)
     for item in extra:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
@@ -192,6 +206,7 @@ def play(
     variant: str | None,
     first: str | None,
     extra: tuple[str, ...],
+    switches: str | None,
     db: Path | None,
 ) -> None:
     """Play a game at this terminal: humans take turns at the screen, bots fill the rest.
@@ -201,7 +216,7 @@ def play(
     The game is saved after every move: type `quit` to stop, `ezkit game resume ID` later.
     """
     session = _start(
-        game_name, players, bots, bot_kind, seed, _options(rounds, variant, first, extra)
+        game_name, players, bots, bot_kind, seed, _options(rounds, variant, first, extra, switches)
     )
     _create(db, session)
     click.echo(f"Seed {session.state.seed}.")
@@ -221,6 +236,7 @@ def new(
     variant: str | None,
     first: str | None,
     extra: tuple[str, ...],
+    switches: str | None,
     db: Path | None,
     as_json: bool,
 ) -> None:
@@ -228,7 +244,7 @@ def new(
     from ezkit.store import open_campaign
 
     session = _start(
-        game_name, players, bots, bot_kind, seed, _options(rounds, variant, first, extra)
+        game_name, players, bots, bot_kind, seed, _options(rounds, variant, first, extra, switches)
     )
     humans = session.humans()
     looker = humans[0] if len(humans) == 1 else None
@@ -437,6 +453,9 @@ def log(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None:
 @click.option("--rounds", type=int, default=None, help="A fixed number of rounds.")
 @click.option("--variant", default=None, help="A variant of the rules.")
 @click.option("--option", "extra", multiple=True, metavar="KEY=VALUE", help="Any other option.")
+@click.option(
+    "--options", "switches", default=None, metavar="NAME,NAME", help="Switch on: jungle,baby."
+)
 @json_option
 def sim(
     game_name: str,
@@ -448,6 +467,7 @@ def sim(
     rounds: int | None,
     variant: str | None,
     extra: tuple[str, ...],
+    switches: str | None,
     as_json: bool,
 ) -> None:
     """Play many games with bots only, in parallel, and report win rates by seat and by bot,
@@ -460,7 +480,7 @@ def sim(
     seats = players if players is not None else getattr(cls, "default_players", cls.min_players)
     kinds = _split(bots.lower()) if bots else bots_for(cls.name)
     seed = pick_seed(seed)
-    options = _options(rounds, variant, None, extra)
+    options = _options(rounds, variant, None, extra, switches)
     show_bar = not as_json and sys.stderr.isatty()
     if show_bar:
         from rich.console import Console

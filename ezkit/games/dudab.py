@@ -372,9 +372,6 @@ class Dudab(Game):
         self.seat_of = {p.casefold(): s for s, p in enumerate(self.players)}
         self.order = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
 
-    def discard_move(self, cards: tuple[int, ...], own: bool) -> tuple[Move, tuple[Any, ...]]:
-        return self.rules.discard_move(cards, own)
-
     # --- options ---
 
     def check(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -791,13 +788,14 @@ class DudabState(State):
     def _discard_moves(self, count: int) -> list[Move]:
         """After a capture: `count` cards of the hand to discard, all to the discard pile or
         all to the own pile (seed 002, Placing cards)."""
-        game = self.game
+        rules = self.game.rules
+        made, make = rules.discards, rules.discard_move
         hand = sorted(self.hands[self._to_move or 0])
         moves: list[Move] = []
         acts: list[tuple[Any, ...]] = []
         for cards in dict.fromkeys(itertools.combinations(hand, count)):
-            for own in (False, True):
-                move, act = game.discard_move(cards, own)
+            for key in ((cards, False), (cards, True)):
+                move, act = made.get(key) or make(*key)
                 moves.append(move)
                 acts.append(act)
         self._acts = acts
