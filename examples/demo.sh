@@ -63,3 +63,6 @@ ezkit game new auntie --bots 4 --seed 7 | tail -7
 ezkit game list
 ezkit game sim auntie --games 200 --seed 1 --jobs 1 | tail -12
 ezkit score auntie --player Ann=4,4,3 --player Bob=0,1,2
+ezkit game sim bakeries --games 100 --seed 1 --jobs 1 | tail -3
+ezkit game sim dudab --games 100 --options jungle,baby --seed 1 --jobs 1 | tail -3
+ezkit score dudab --pile "red-3-hand blue-4-club shaman-red dudab jungle baby" --hand "yellow-2-hide"
