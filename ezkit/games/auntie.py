@@ -212,27 +212,8 @@ class Auntie(Game):
         return {
             "rounds": _check_rounds(options.get("rounds")),
             "variant": _check_variant(options.get("variant")),
-            "first": self._check_first(options.get("first")),
+            "first": self.first_seat(options.get("first"), "AU-1"),
         }
-
-    def _check_first(self, value: Any) -> int | None:
-        if value is None:
-            return None
-        n = len(self.players)
-        if isinstance(value, str) and not value.strip().isdigit():
-            for seat, player in enumerate(self.players):
-                if player.casefold() == value.strip().casefold():
-                    return seat
-            raise InputError(
-                f"first: no player {value!r} (AU-1); the players: {', '.join(self.players)}"
-            )
-        try:
-            seat = int(value)
-        except (TypeError, ValueError):
-            raise InputError(f"first: {value!r} is not a seat or a player (AU-1)") from None
-        if not 0 <= seat < n:
-            raise InputError(f"first: seat {seat} does not exist; seats are 0..{n - 1} (AU-1)")
-        return seat
 
     def new(self, seed: int) -> AuntieState:
         return AuntieState(self, seed)

@@ -385,28 +385,9 @@ class Dudab(Game):
         return {
             "jungle": _flag("jungle", options.get("jungle")) or "jungle" in chosen,
             "baby": _flag("baby", options.get("baby")) or "baby" in chosen,
-            "first": self._check_first(options.get("first")),
+            "first": self.first_seat(options.get("first"), "DU-2"),
             "rounds": self._check_rounds(options.get("rounds")),
         }
-
-    def _check_first(self, value: Any) -> int | None:
-        if value is None:
-            return None
-        n = len(self.players)
-        if isinstance(value, str) and not value.strip().isdigit():
-            for seat, player in enumerate(self.players):
-                if player.casefold() == value.strip().casefold():
-                    return seat
-            raise InputError(
-                f"first: no player {value!r} (DU-2); the players: {', '.join(self.players)}"
-            )
-        try:
-            seat = int(value)
-        except (TypeError, ValueError):
-            raise InputError(f"first: {value!r} is not a seat or a player (DU-2)") from None
-        if not 0 <= seat < n:
-            raise InputError(f"first: seat {seat} does not exist; seats are 0..{n - 1} (DU-2)")
-        return seat
 
     def _check_rounds(self, value: Any) -> int | None:
         if value is None:

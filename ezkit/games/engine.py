@@ -189,6 +189,26 @@ class Game(ABC):
             raise InputError(f"{self.title} has no options {', '.join(options)}")
         return {}
 
+    def first_seat(self, value: Any, rule: str) -> int | None:
+        """The `first` option: a seat number (from 0) or a player's name; None: the seed picks."""
+        if value is None:
+            return None
+        n = len(self.players)
+        if isinstance(value, str) and not value.strip().isdigit():
+            for seat, player in enumerate(self.players):
+                if player.casefold() == value.strip().casefold():
+                    return seat
+            raise InputError(
+                f"first: no player {value!r} ({rule}); the players: {', '.join(self.players)}"
+            )
+        try:
+            seat = int(value)
+        except (TypeError, ValueError):
+            raise InputError(f"first: {value!r} is not a seat or a player ({rule})") from None
+        if not 0 <= seat < n:
+            raise InputError(f"first: seat {seat} does not exist; seats are 0..{n - 1} ({rule})")
+        return seat
+
     @abstractmethod
     def new(self, seed: int) -> State:
         """A new game, its chance drawn from seed."""
