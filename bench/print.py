@@ -2,7 +2,8 @@
 
 All three commands run in turn, round after round, so they share the machine's
 load. Targets: one sheet <= 2.0x the import alone; six sheets <= 1.5x one sheet
-(the work that grows with the page count must stay small beside the fixed cost).
+(the work that grows with the page count must stay small beside the fixed cost);
+the whole Foozle deck (174 cards, 20 pages) <= 4x one sheet.
 Exit 1 if a target is missed.
 """
 
@@ -48,6 +49,14 @@ def main() -> int:
                 "-o",
                 f"{out}/six.pdf",
             ],
+            "ezkit print deck foozle (174 cards)": [
+                ezkit,
+                "print",
+                "deck",
+                "foozle",
+                "-o",
+                f"{out}/foozle.pdf",
+            ],
         }
         for argv in commands.values():
             wall(argv)  # warm the caches
@@ -56,13 +65,14 @@ def main() -> int:
             for name, argv in commands.items():
                 times[name].append(wall(argv))
     medians = {name: statistics.median(samples) for name, samples in times.items()}
-    base, one, many = medians.values()
+    base, one, many, deck = medians.values()
     print(f"printing, median of {ROUNDS} runs, interleaved")
     for name, median in medians.items():
         print(f"  {name:34} {median * 1000:7.0f} ms")
     checks = [
         ("one sheet / import weasyprint", one / base, 2.0),
         ("six sheets / one sheet", many / one, 1.5),
+        ("Foozle deck / one sheet", deck / one, 4.0),
     ]
     missed = False
     for label, ratio, target in checks:

@@ -83,3 +83,88 @@ def aid(output: Path, paper: str, house_rules: Path | None) -> None:
     rules = rules_data.load(house_rules)
     pages = render.pdf("aid.html", output, paper, aid=play_aid.aid(rules))
     click.echo(f"wrote {output}: {pages} page{'s' if pages != 1 else ''}")
+
+
+GAME = click.argument("game", type=click.Choice(["auntie", "bakeries", "dudab", "foozle"]))
+
+
+def _pages(pages: int) -> str:
+    return f"{pages} page{'s' if pages != 1 else ''}"
+
+
+@print_group.command(
+    "deck",
+    epilog="""\b
+Examples:
+  ezkit print deck dudab -o dudab-deck.pdf
+  ezkit print deck foozle -o fanucci.pdf --paper a4 --backs --bleed 2""",
+)
+@GAME
+@OUTPUT
+@PAPER
+@click.option("--backs", is_flag=True, help="A page of card backs after each page of faces.")
+@click.option(
+    "--bleed",
+    type=click.FloatRange(min=0),
+    default=0.0,
+    show_default=True,
+    help="Millimetres of colour past each card's trim line.",
+)
+def deck(game: str, output: Path, paper: str, backs: bool, bleed: float) -> None:
+    """A print-and-play deck: every card of GAME, poker size, nine to a page, with cut marks.
+
+    With --backs, each page of faces is followed by its backs, mirrored left-right so
+    they land behind their faces when printed double-sided (flip on the long edge)."""
+    from ezkit import render
+
+    render.preload()
+    from ezkit.printing import cards
+
+    view = cards.deck_view(game, paper, backs=backs, bleed=bleed)
+    pages = render.pdf("deck.html", output, paper, deck=view)
+    click.echo(f"wrote {output}: {view['cards']} cards, {_pages(pages)}")
+
+
+@print_group.command(
+    "cheatsheet",
+    epilog="""\b
+Examples:
+  ezkit print cheatsheet auntie -o auntie-cheat.pdf --options no-draw
+  ezkit print cheatsheet dudab -o dudab-cheat.pdf --options jungle,baby --paper a4""",
+)
+@GAME
+@OUTPUT
+@PAPER
+@click.option(
+    "--options",
+    "options",
+    default="",
+    help="Options to include, comma-separated: auntie no-draw,rounds; dudab jungle,baby.",
+)
+def cheatsheet(game: str, output: Path, paper: str, options: str) -> None:
+    """A one-page cheat sheet for GAME: turn, cards, scoring, end, the options in play."""
+    from ezkit import render
+
+    render.preload()
+    from ezkit.printing import cheatsheet as sheets
+
+    view = sheets.cheatsheet(game, sheets.parse_options(game, options))
+    pages = render.pdf("cheatsheet.html", output, paper, sheet=view)
+    click.echo(f"wrote {output}: {_pages(pages)}")
+
+
+@print_group.command(
+    "scorepad", epilog="Example: ezkit print scorepad bakeries -o bakeries-pad.pdf"
+)
+@GAME
+@OUTPUT
+@PAPER
+def scorepad(game: str, output: Path, paper: str) -> None:
+    """A score pad for GAME: its rounds or hands, players across."""
+    from ezkit import render
+
+    render.preload()
+    from ezkit.printing import scorepad as pads
+
+    pages = render.pdf("scorepad.html", output, paper, pad=pads.scorepad(game))
+    click.echo(f"wrote {output}: {_pages(pages)}")

@@ -1,0 +1,323 @@
+"""Print-and-play decks as a view model: every copy of every card, placed nine to a page.
+
+The cards come from `cards/<game>.yaml` through `ezkit.games.decks`; this module only
+decides how a face looks (its colour, corner mark, art, small print) and where it sits.
+Every position is worked out here in millimetres: the template places boxes and does
+no arithmetic.
+
+A page holds a 3 x 3 grid of poker-size cards (63 x 88 mm), centred on the paper, with
+cut marks in the margins on every trim line. With `backs`, each face page is followed by
+its backs page, the columns mirrored left-right so a back lands behind its face when the
+sheet is printed double-sided (flipped on the long edge). With `bleed`, each card's
+colour runs `bleed` mm past its trim line and the cards move apart to make room.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ezkit.errors import InputError
+from ezkit.games import decks
+from ezkit.games.decks import Card
+
+CARD_W, CARD_H = 63.0, 88.0  # poker size, mm
+COLUMNS, ROWS = 3, 3
+PER_PAGE = COLUMNS * ROWS
+PAPER_MM = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
+MARK_LENGTH = 5.0  # cut mark, mm, when the margin has room
+MARK_SHORTEST = 2.0  # a shorter cut mark would be lost in a printer's unprintable margin
+MARK_GAP = 1.0  # between a cut mark and the nearest printed colour, mm
+#: Decks whose kinds have backs of their own; the others share one back.
+BACK_PER_KIND = {"auntie": True, "bakeries": True, "dudab": False, "foozle": False}
+
+# Colours a face is printed in (frame) and its ink (marks, titles).
+COLOURS = {
+    "red": "#c0392b",
+    "blue": "#1f5fa8",
+    "yellow": "#d9a400",
+    "green": "#2e7d32",
+    "purple": "#6a3d9a",
+    "black": "#1d1d1d",
+    "brown": "#7a4a21",
+}
+INK = {**COLOURS, "yellow": "#8a6a00"}
+
+#: Foozle suit glyphs, from the bundled DejaVu font (a suit a table adds shows its initial).
+SUIT_GLYPHS = {
+    "lamps": "☼",
+    "plungers": "⚲",
+    "fromps": "❀",
+    "zurfs": "⚛",
+    "rain": "☂",
+    "tops": "◈",
+    "mazes": "▦",
+    "inkblots": "☁",
+    "scythes": "☽",
+    "books": "✎",
+    "bugs": "✹",
+    "hives": "⌬",
+    "faces": "☺",
+    "time": "☸",
+    "ears": "♫",
+}
+AUNTIE_ART = {
+    "give": "➜",
+    "swap": "⇄",
+    "burden": "⚖",
+    "ask-auntie": "☕",
+    "interrupt": "✖",
+    "deflect": "↻",
+}
+EVENT_ART = {"left": "←", "right": "→", "auntie": "☕"}
+BAKERIES_ART = {
+    "chef": "☺",
+    "hat": "♛",
+    "apron": "✚",
+    "oven": "♨",
+    "batter": "⚗",
+    "wild": "★",
+}
+
+
+def paper_size(paper: str) -> tuple[float, float]:
+    return PAPER_MM[paper]
+
+
+def _mm(value: float) -> str:
+    return f"{value:.2f}mm"
+
+
+def face(game: str, card: Card, title: str) -> dict[str, Any]:
+    """One card's face: colour, ink, corner mark, art (a glyph or a named SVG), texts."""
+    look = _look(game, card)
+    corner = look.get("corner", "")
+    return {
+        "wide": len(corner) > 2,
+        "turnable": corner in ("6", "9"),  # underlined, as on playing cards
+        "id": card.id,
+        "name": card.name,
+        "rules": card.rules,
+        "subtitle": look.get("subtitle", title),
+        "colour": look.get("colour", "#6b2d12"),
+        "ink": look.get("ink", look.get("colour", "#6b2d12")),
+        "corner": corner,
+        "glyph": look.get("glyph", ""),
+        "svg": look.get("svg", ""),
+        "art_text": look.get("art_text", ""),
+        "small": f"{game}·{card.id}",
+    }
+
+
+def _look(game: str, card: Card) -> dict[str, str]:
+    if game == "auntie":
+        return _auntie(card)
+    if game == "bakeries":
+        return _bakeries(card)
+    if game == "dudab":
+        return _dudab(card)
+    return _foozle(card)
+
+
+def _auntie(card: Card) -> dict[str, str]:
+    if card.kind == "fudge":
+        shade = ["#b08a5a", "#9a6b3c", "#7f5230", "#5f3a1f", "#3f2410"][min(card.points or 0, 4)]
+        return {
+            "colour": shade,
+            "corner": str(card.points),
+            "glyph": "▩",
+            "art_text": f"{card.points} point{'s' if card.points != 1 else ''}",
+        }
+    if card.kind == "action":
+        excuse = card.role == "excuse"
+        return {
+            "colour": "#1f5fa8" if excuse else "#c0392b",
+            "subtitle": "Excuse" if excuse else "Reaction",
+            "corner": "E" if excuse else "R",
+            "glyph": AUNTIE_ART.get(card.id, "★"),
+        }
+    return {
+        "colour": "#6a3d9a",
+        "subtitle": "Event card",
+        "corner": "?",
+        "glyph": EVENT_ART.get(card.target or "", "★"),
+        "art_text": f"{(card.action or '').title()} {(card.target or '').title()}",
+    }
+
+
+def _bakeries(card: Card) -> dict[str, str]:
+    if card.kind == "chef":
+        if card.component == "wild":
+            return {
+                "colour": "#555555",
+                "corner": "W",
+                "glyph": BAKERIES_ART["wild"],
+                "art_text": " / ".join(f"{m}x" for m in card.wild_for or ()),
+            }
+        colour = COLOURS.get(card.colour or "", "#555555")
+        return {
+            "colour": colour,
+            "ink": INK.get(card.colour or "", colour),
+            "corner": f"{card.multiplier}x",
+            "glyph": BAKERIES_ART.get(card.component or "", "★"),
+            "art_text": (card.component or "").replace("batter", "cake batter & pan").title(),
+        }
+    if card.kind == "cake":
+        return {"colour": "#b0306a", "corner": f"${card.price}", "svg": "cake"}
+    if card.kind == "case":
+        union = card.bakery == "union"
+        return {
+            "colour": "#2c4a7a" if union else "#7a7a7a",
+            "corner": str(card.slot),
+            "art_text": f"{card.multiplier}x",
+            "glyph": "⚅",
+        }
+    return {"colour": "#6b7a2e", "corner": "-20%", "glyph": "☹"}
+
+
+def _dudab(card: Card) -> dict[str, str]:
+    if card.kind == "number":
+        colour = COLOURS.get(card.colour or "", "#555555")
+        return {
+            "colour": colour,
+            "ink": INK.get(card.colour or "", colour),
+            "corner": str(card.value),
+            "svg": card.symbol or "",
+            "art_text": f"{(card.colour or '').title()} · {card.value} · {card.symbol}",
+        }
+    if card.kind == "shaman":
+        colour = COLOURS.get(card.colour or "", "#555555")
+        return {
+            "colour": colour,
+            "ink": INK.get(card.colour or "", colour),
+            "corner": "S",
+            "svg": "shaman",
+            "art_text": f"{(card.colour or '').title()} Shaman",
+        }
+    looks = {
+        "dudab": {"colour": "#3b2f63", "corner": "!", "glyph": "!"},
+        "jungle": {"colour": "#1e5631", "corner": "J", "glyph": "☘"},
+        "baby": {"colour": "#c2577a", "corner": "B", "glyph": "☻"},
+    }
+    return looks.get(card.kind, {"colour": "#555555", "glyph": "★"})
+
+
+def _foozle(card: Card) -> dict[str, str]:
+    if card.kind == "trump":
+        return {"colour": "#5a2d82", "ink": "#5a2d82", "corner": "T", "glyph": "★"}
+    colour = COLOURS.get(card.colour or "", "#555555")
+    rank = "∞" if card.rank == "inf" else str(card.rank)
+    suit = card.suit or ""
+    return {
+        "colour": colour,
+        "ink": INK.get(card.colour or "", colour),
+        "corner": rank,
+        "glyph": SUIT_GLYPHS.get(suit, suit[:1].upper()),
+        "subtitle": f"{suit.title()} · {card.colour}",
+    }
+
+
+def back(game: str, deck_name: str, title: str) -> dict[str, str]:
+    """A card back: the game's name, and the deck's title where the kinds have backs."""
+    return {"game": deck_name, "deck": title if BACK_PER_KIND.get(game) else "", "mark": "✦"}
+
+
+def deck_view(
+    game: str, paper: str = "letter", backs: bool = False, bleed: float = 0.0
+) -> dict[str, Any]:
+    """The whole deck laid out: face pages (and, with `backs`, a mirrored back page after each)."""
+    deck = decks.deck(game)
+    if bleed < 0:
+        raise InputError(f"--bleed {bleed}: a bleed is 0 mm or more")
+    page_w, page_h = paper_size(paper)
+    pitch_x, pitch_y = CARD_W + 2 * bleed, CARD_H + 2 * bleed
+    grid_w, grid_h = COLUMNS * pitch_x, ROWS * pitch_y
+    margin = min(page_w - grid_w, page_h - grid_h) / 2
+    mark = min(MARK_LENGTH, margin - MARK_GAP)
+    if mark < MARK_SHORTEST:
+        room = 2 * (MARK_SHORTEST + MARK_GAP)
+        most = min((page_w - room) / COLUMNS - CARD_W, (page_h - room) / ROWS - CARD_H) / 2
+        raise InputError(
+            f"--bleed {bleed:g}: nine poker cards with that bleed and cut marks do not fit on "
+            f"{paper} paper; use at most {max(most, 0):.1f} mm"
+        )
+    left, top = (page_w - grid_w) / 2, (page_h - grid_h) / 2
+    copies = [(card, deck.titles[card.kind]) for card in deck.cards for _ in range(card.count)]
+    faces = {card.id: face(game, card, title) for card, title in dict.fromkeys(copies)}
+    marks = cut_marks(left, top, pitch_x, pitch_y, bleed, mark)
+    pages = []
+    for start in range(0, len(copies), PER_PAGE):
+        chunk = copies[start : start + PER_PAGE]
+        slots = []
+        back_slots = []
+        for i, (card, title) in enumerate(chunk):
+            row, column = divmod(i, COLUMNS)
+            box = {"top": _mm(top + row * pitch_y), "width": _mm(pitch_x), "height": _mm(pitch_y)}
+            slots.append({**box, "left": _mm(left + column * pitch_x), "face": faces[card.id]})
+            mirrored = COLUMNS - 1 - column
+            back_slots.append(
+                {
+                    **box,
+                    "left": _mm(left + mirrored * pitch_x),
+                    "back": back(game, deck.name, title),
+                }
+            )
+        pages.append({"side": "face", "cards": slots, "marks": marks})
+        if backs:
+            pages.append({"side": "back", "cards": back_slots, "marks": marks})
+    return {
+        "game": game,
+        "title": deck.name,
+        "cards": len(copies),
+        "page_w": _mm(page_w),
+        "page_h": _mm(page_h - 0.5),
+        "bleed": _mm(bleed),
+        "inner": _mm(bleed + 3.0),
+        "pages": pages,
+    }
+
+
+def cut_marks(
+    left: float,
+    top: float,
+    pitch_x: float,
+    pitch_y: float,
+    bleed: float,
+    length: float = MARK_LENGTH,
+) -> list[dict[str, str]]:
+    """Short hairlines in the margins on every trim line, clear of the printed colour."""
+    xs = sorted(
+        {
+            round(left + c * pitch_x + bleed + edge, 3)
+            for c in range(COLUMNS)
+            for edge in (0, CARD_W)
+        }
+    )
+    ys = sorted(
+        {round(top + r * pitch_y + bleed + edge, 3) for r in range(ROWS) for edge in (0, CARD_H)}
+    )
+    grid_right = left + COLUMNS * pitch_x
+    grid_bottom = top + ROWS * pitch_y
+    marks = []
+    for x in xs:
+        for y in (top - MARK_GAP - length, grid_bottom + MARK_GAP):
+            marks.append(
+                {
+                    "left": _mm(x),
+                    "top": _mm(y),
+                    "width": "0mm",
+                    "height": _mm(length),
+                    "dir": "v",
+                }
+            )
+    for y in ys:
+        for x in (left - MARK_GAP - length, grid_right + MARK_GAP):
+            marks.append(
+                {
+                    "left": _mm(x),
+                    "top": _mm(y),
+                    "width": _mm(length),
+                    "height": "0mm",
+                    "dir": "h",
+                }
+            )
+    return marks

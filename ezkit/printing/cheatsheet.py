@@ -1,0 +1,464 @@
+"""Cheat sheets for the four card games as view models: one page a player keeps in hand.
+
+The words are the rule books' (seeds 000, 001, 002, 004), shortened, with the rulings
+that settle a point cited (AU-, BK-, DU-, FZ-); every card name, count and number comes
+from the game's deck file through `ezkit.games.decks`, never typed here. Options
+(`--options`) add their rules: Auntie `no-draw` and `rounds` (AU-9), Dudab `jungle` and
+`baby` (DU-5). Every leaf is a string: the template only loops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ezkit.errors import InputError
+from ezkit.games import decks
+from ezkit.games.decks import (
+    AuntieTables,
+    BakeriesTables,
+    Card,
+    Deck,
+    DudabTables,
+    FoozleTables,
+)
+
+OPTIONS = {
+    "auntie": ("no-draw", "rounds"),
+    "bakeries": (),
+    "dudab": ("jungle", "baby"),
+    "foozle": (),
+}
+
+
+def parse_options(game: str, text: str) -> tuple[str, ...]:
+    """`jungle,baby` -> ("jungle", "baby"), checked against the game's options."""
+    wanted = tuple(dict.fromkeys(w.strip().lower() for w in text.split(",") if w.strip()))
+    known = OPTIONS[game]
+    for option in wanted:
+        if option not in known:
+            accepted = ", ".join(known) if known else "none"
+            raise InputError(f"--options: {game} has no option {option!r}; accepted: {accepted}")
+    return wanted
+
+
+def _count(n: int) -> str:
+    return f"×{n}"
+
+
+def _row(name: str, count: int, text: str, kind: str = "") -> dict[str, str]:
+    return {"name": name, "count": _count(count), "text": text, "kind": kind}
+
+
+def _names(cards: Iterable[Card]) -> str:
+    return ", ".join(card.name for card in cards)
+
+
+def cheatsheet(game: str, options: Iterable[str] = ()) -> dict[str, Any]:
+    """The cheat sheet of one game with its options on."""
+    deck = decks.deck(game)
+    on = tuple(options)
+    build = {"auntie": _auntie, "bakeries": _bakeries, "dudab": _dudab, "foozle": _foozle}[game]
+    sheet = build(deck, on)
+    previous = None
+    for row in sheet["cards"]:  # the deck's title above the first card of each kind
+        row["group"] = deck.titles[row["kind"]] if row["kind"] != previous else ""
+        previous = row["kind"]
+    sheet["title"] = deck.name
+    sheet["options_on"] = ", ".join(on)
+    sheet["source"] = f"From {deck.path.name} and the rule book; rulings cited in brackets."
+    return sheet
+
+
+# --- Auntie's Fudge (seed 000, AU-1..AU-10) ------------------------------------------------
+
+
+def _auntie(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
+    t = deck.tables
+    assert isinstance(t, AuntieTables)
+    fudge = deck.of("fudge")
+    cards = [
+        _row(
+            f"Fudge cards ({deck.size('fudge')})",
+            deck.size("fudge"),
+            "; ".join(f"{c.name} {c.points} pt ×{c.count}" for c in fudge),
+            "fudge",
+        )
+    ]
+    cards += [_row(c.name, c.count, c.rules, "action") for c in deck.of("action")]
+    cards += [_row(c.name, c.count, c.rules, "event") for c in deck.of("event")]
+    no_draw = "no-draw" in on
+    later = "no fudge (no-draw variant)" if no_draw else f"{t.round_fudge} fudge card"
+    options = []
+    if no_draw:
+        options.append(
+            {
+                "name": "No-draw variant",
+                "text": f"Nobody draws fudge at the start of a round after the first; play "
+                f"{t.no_draw_rounds} rounds (or until the stack runs out). Keep your fudge "
+                "hidden (AU-9).",
+            }
+        )
+    if "rounds" in on:
+        options.append(
+            {
+                "name": "Shorter game",
+                "text": f"Agree on {t.fixed_rounds.min} to {t.fixed_rounds.max} rounds; the "
+                "game ends at that round or when the stack runs out, whichever is first (AU-9).",
+            }
+        )
+    return {
+        "players": f"{t.players.min}-{t.players.max} players",
+        "goal": "Have the fewest fudge points when the fudge runs out.",
+        "sections": [
+            {
+                "heading": "Setup",
+                "items": [
+                    f"Shuffle the fudge, action and event decks; deal {t.action_hand} action "
+                    "cards to each player.",
+                    f"Round 1: everyone draws {t.first_round_fudge} fudge cards. Every later "
+                    f"round starts with everyone drawing {later} (AU-3).",
+                    "The table picks the first player; play passes left; the same player "
+                    "starts every round (AU-1).",
+                ],
+            },
+            {
+                "heading": "Your turn",
+                "items": [
+                    f"Draw {t.action_draw} action card.",
+                    f"Before your first Excuse, one other player may Interrupt "
+                    f"({t.interrupts_per_turn} a turn): you then play one Excuse fewer (AU-4).",
+                    f"Play up to {t.excuses_per_turn} Excuse cards, one at a time, each at a "
+                    "target; a second Excuse names a different target (AU-4). Or stop.",
+                    f"A target may Deflect ({t.deflects_per_excuse} per Excuse) and name a new "
+                    "target, you included; the new target cannot deflect it. Against Ask "
+                    "Auntie a Deflect only saves its player's own draw (AU-5).",
+                    "Events cannot be deflected. An Excuse that cannot work on its target "
+                    "does nothing (AU-5).",
+                ],
+            },
+            {
+                "heading": "Scoring and end",
+                "items": [
+                    "Fudge points are counted only at the end: add up the points of your "
+                    "fudge cards. Fewest points wins; a tie shares the win (AU-9).",
+                    "If the stack cannot give every player the round's fudge, nobody draws "
+                    "and that round is the last; the game also ends after the round in which "
+                    "the stack ran out (AU-9).",
+                    "Empty action or event deck: shuffle its discard pile. Empty fudge stack: "
+                    "nothing is drawn (AU-8). Ask Auntie when the stack cannot serve everyone: "
+                    "only the event is played (AU-6).",
+                ],
+            },
+        ],
+        "cards": cards,
+        "options": options,
+        "available": "Options: no-draw (a harder game), rounds (5-8 rounds).",
+    }
+
+
+# --- Bakeries (seed 001, BK-1..BK-6) -------------------------------------------------------
+
+
+def _bakeries(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
+    t = deck.tables
+    assert isinstance(t, BakeriesTables)
+    s = t.sale
+    chefs = [c for c in deck.of("chef") if c.component == "chef"]
+    components = [c for c in deck.of("chef") if c.component not in ("chef", "wild")]
+    wilds = [c for c in deck.of("chef") if c.component == "wild"]
+    die = "; ".join(_die_face(n, face) for n, face in sorted(t.die.items()))
+    case = ", ".join(f"{row.slot}: {row.multiplier}x" for row in t.case)
+    cakes = deck.of("cake")
+    cards = [
+        _row(
+            "Chef",
+            len(chefs),
+            "; ".join(f"{c.multiplier}x {(c.colour or '').title()}" for c in chefs)
+            + ". Turn it first when you hire.",
+            "chef",
+        ),
+        _row(
+            "Hat, Apron, Oven, Cake Batter & Pan",
+            sum(c.count for c in components),
+            "One of each per chef set, in the chef's colour and multiplier.",
+            "chef",
+        ),
+        *[_row(c.name, c.count, c.rules, "chef") for c in wilds],
+        _row(
+            "Cakes",
+            deck.size("cake"),
+            "; ".join(f"{c.name} ${c.price} ×{c.count}" for c in cakes),
+            "cake",
+        ),
+        _row(
+            deck.titles["case"],
+            deck.size("case"),
+            f"{t.case_slots} per bakery ({_names_of_bakeries(deck)}), slot = 2d6 roll: {case}.",
+            "case",
+        ),
+        *[_row(c.name, c.count, c.rules, "stale") for c in deck.of("stale")],
+    ]
+    return {
+        "players": f"{t.players} players, {t.rounds} rounds",
+        "goal": "Make the most money selling cakes over three rounds (BK-1).",
+        "sections": [
+            {
+                "heading": "Phase one: hire a chef",
+                "items": [
+                    f"Lay the {deck.size('chef')} chef cards face down, "
+                    f"{t.board['rows']} rows × {t.board['columns']}; roll off, the higher "
+                    "roll chooses who starts (BK-3).",
+                    f"Your turn: roll the die: {die}.",
+                    f"5-bonus: ${t.five_bonus.first} + ${t.five_bonus.step} for each 5 rolled "
+                    "earlier this phase, straight to your game score (BK-3).",
+                    "Or say \u201cI am going to hire a chef\u201d: turn the chef first, then the "
+                    f"four parts (at most {t.wilds_per_set} wild, never for the chef, none for "
+                    "6x). A card that makes it impossible: turn all back, lose your next turn.",
+                    "After the first hire the other player has one try, any order, at a lesser "
+                    "set: after 6x any; after 5x or 4x: 3x or 2x; after 3x: 2x; after 2x: none. "
+                    f"No set: {t.no_chef_multiplier}x (BK-3).",
+                ],
+            },
+            {
+                "heading": "Phase two: you take the cake",
+                "items": [
+                    "Lay your case slots 2 to 12 in a line. The player who did not hire first "
+                    "starts: draw a cake at random and place it on an empty slot of your case "
+                    "or your opponent's (\u201cYou take the cake!\u201d). Alternate; when one "
+                    "case is full the other fills his own alone (BK-4).",
+                ],
+            },
+            {
+                "heading": "Phase three: the cake sale",
+                "items": [
+                    "The first hirer rolls 2d6 first; alternate. A new number sells that "
+                    "slot's cake for chef multiplier × cake price × slot multiplier (BK-5).",
+                    "A number already sold: your opponent puts a Stale card on one of your "
+                    f"unsold cakes, -{s.stale_percent}% each, at most {s.stale_per_cake} on a "
+                    f"cake; none once the {deck.size('stale')} are used (BK-5).",
+                ],
+            },
+            {
+                "heading": "End of round and scoring",
+                "items": [
+                    f"The first to sell {s.cakes_to_win} cakes takes his whole total, "
+                    f"+{s.great_chef_bonus_percent}% if they are {s.cakes_to_win} different "
+                    f"cakes. The other keeps {s.loser_keeps_percent}% (BK-6).",
+                    f"Consolation: if his multiplier is {s.consolation_gap} or more below the "
+                    "winner's, draw one of his unsold slot numbers and roll once: a hit gives "
+                    f"{s.consolation_percent[0]}%; stop, or draw and roll again: a hit gives "
+                    f"{s.consolation_percent[-1]}%, a miss drops back to "
+                    f"{s.loser_keeps_percent}% (BK-6).",
+                    f"After {t.rounds} rounds the higher total wins; equal totals share (BK-1). "
+                    "Whole dollars.",
+                ],
+            },
+        ],
+        "cards": cards,
+        "options": [],
+        "available": "",
+    }
+
+
+def _die_face(n: int, face: Any) -> str:
+    least, most = face.flip
+    turn = f"turn {least}" if least == most else f"turn {least} to {most}, stop when you like"
+    return f"{n}: {turn}" + (" or take the 5-bonus" if face.bonus else "")
+
+
+def _names_of_bakeries(deck: Deck) -> str:
+    names = []
+    for card in deck.of("case"):
+        label = card.name.rsplit(f" {card.slot} ", 1)[0]
+        if label not in names:
+            names.append(label)
+    return " and ".join(names)
+
+
+# --- Dudab (seed 002, DU-1..DU-5) ---------------------------------------------------------
+
+
+def _dudab(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
+    t = deck.tables
+    assert isinstance(t, DudabTables)
+    sc = t.scoring
+    numbers = deck.of("number")
+    colours = list(dict.fromkeys(c.colour or "" for c in numbers))
+    symbols = list(dict.fromkeys(c.symbol or "" for c in numbers))
+    values = sorted({c.value or 0 for c in numbers})
+    kinds = ["number", "shaman", "dudab", *[k for k in ("jungle", "baby") if k in on]]
+    cards = [
+        _row(
+            deck.titles["number"],
+            deck.size("number"),
+            f"Colour ({', '.join(colours)}), value {values[0]}-{values[-1]}, symbol "
+            f"({', '.join(symbols)}). Play onto a Number one higher or lower with a "
+            "different colour and symbol; onto a Shaman of its colour; onto a Dudab whose "
+            f"request it meets. Scores its value.",
+            "number",
+        ),
+        _row(
+            deck.titles["shaman"],
+            deck.size("shaman"),
+            f"{deck.size('shaman') // len(colours)} per colour. Play onto a Number card of its "
+            "colour, or onto a Dudab that requested its colour. The next player must answer "
+            f"(see your turn). Scores {sc.unpaired_shaman} if no Dudab cancels it.",
+            "shaman",
+        ),
+        *[_row(c.name, c.count, c.rules, c.kind) for k in kinds[2:] for c in deck.of(k)],
+    ]
+    cols = sorted(t.starting_columns.items())
+    starting = ", ".join(f"{p} players {n}" for p, n in cols)
+    options = []
+    if "jungle" in on:
+        options.append(
+            {
+                "name": "Jungle (expansion 1)",
+                "text": "Drawn: place it sideways on the last card of a column without a "
+                "Jungle (none free: discard it). Below it, the card at the same distance as "
+                "one above shares a colour, value or symbol (a Shaman mirrors a Shaman, a "
+                "Dudab a Dudab); the first card below follows this alone, later ones the "
+                "normal rules too. When below outnumbers above, take the whole column; the "
+                "6th-card capture does not apply (DU-5). Scoring: each Jungle takes your "
+                "lowest-value Number cards, then the next value, and so on.",
+            }
+        )
+    if "baby" in on:
+        babies = "/".join(str(v) for _, v in sorted(sc.baby.items()))
+        options.append(
+            {
+                "name": "Baby (expansion 2)",
+                "text": "Drawn: place it at once on a column and draw a card onto it; the "
+                "cards beneath no longer count. A Number card drawn onto it: every player "
+                "draws its value (hand limit applies). Another Baby stacks again; a Jungle is "
+                f"discarded and another drawn (DU-5). 1..{len(sc.baby)} Babies score {babies}.",
+            }
+        )
+    return {
+        "players": f"{t.players.min}-{t.players.max} players, as many rounds as players",
+        "goal": "Collect the fewest points over all rounds; lowest total wins, ties share (DU-4).",
+        "sections": [
+            {
+                "heading": "Setup (each round)",
+                "items": [
+                    f"Shuffle, deal {t.deal} to each player, reveal the starting columns: "
+                    f"{starting} (DU-2). A Jungle or Baby revealed is put back and another "
+                    "revealed.",
+                    "The start passes left each round.",
+                ],
+            },
+            {
+                "heading": "Your turn: place a card or draw",
+                "items": [
+                    f"Keep {t.hand.min} to {t.hand.max} cards in hand: under {t.hand.min} at "
+                    f"the end of your turn, draw; over {t.hand.max}, put cards on your own pile.",
+                    f"The {t.column_capture}th card on a column: take the first "
+                    f"{t.column_capture - 1} to your pile; the card starts a new column; "
+                    f"discard down to {t.hand.min} (all to the discard or all to your pile).",
+                    f"With {t.hand.max} cards you may draw only if you cannot play: show your "
+                    "hand, put one on your pile, draw.",
+                    "After a Shaman the next player plays a Shaman, a Dudab, or reveals the "
+                    "top card and draws its value (not a Number card: discard it, DU-3).",
+                    "An open Dudab request must be met by whoever can; who cannot shows his "
+                    "hand and draws (DU-3).",
+                ],
+            },
+            {
+                "heading": "Round end and scoring (in this order)",
+                "items": [
+                    "The round ends when the last card is drawn. Reveal hands: each Dudab in "
+                    f"hand scores {sc.dudab_in_hand}; all other cards go to your pile.",
+                    "Each Dudab in your pile cancels a Shaman; spare Dudabs turn a Number card "
+                    f"negative; each Shaman left scores {sc.unpaired_shaman} (DU-4).",
+                    "Other Number cards score their value. Write the round score; the scorer "
+                    "makes choices that give the lowest score (DU-4).",
+                ],
+            },
+        ],
+        "cards": cards,
+        "options": options,
+        "available": "" if options else "Options: jungle (expansion 1), baby (expansion 2).",
+    }
+
+
+# --- Foozle (seed 004, FZ-1..FZ-6) --------------------------------------------------------
+
+
+def _foozle(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
+    t = deck.tables
+    assert isinstance(t, FoozleTables)
+    colours = list(dict.fromkeys(row.colour for row in t.suits))
+    suited = deck.of("suited")
+    ranks = list(dict.fromkeys("∞" if c.rank == "inf" else str(c.rank) for c in suited))
+    cards = [
+        _row(
+            f"{colour.title()} suits",
+            sum(c.count for c in suited if c.colour == colour),
+            f"{', '.join(s.title() for s in t.suits_of(colour))}; ranks {', '.join(ranks)}.",
+            "suited",
+        )
+        for colour in colours
+    ]
+    trumps = deck.of("trump")
+    cards.append(
+        _row(
+            f"Trumps ({_names(trumps)})",
+            deck.size("trump"),
+            trumps[0].rules,
+            "trump",
+        )
+    )
+    low, high = t.run_ranks
+    tokens = ", ".join(t.tokens)
+    return {
+        "players": f"{t.players.min}-{t.players.max} players",
+        "goal": f"Collect tokens: a {tokens} token for laying down one-colour groups, "
+        f"a {t.white_token} token for each hand you win.",
+        "sections": [
+            {
+                "heading": "Setup",
+                "items": [
+                    f"The dealer deals {t.deal} cards each; the rest is the draw pile; turn "
+                    "its top card to start the discard tableau. The player left of the dealer "
+                    "starts; play goes left.",
+                ],
+            },
+            {
+                "heading": "Your turn",
+                "items": [
+                    "1. Take the top of the draw pile, or the last discard, or any discard you "
+                    "play at once this turn (not to be discarded again this turn, FZ-3).",
+                    "2. Lay down groups and lay off cards onto any group on the table, as you "
+                    "wish; a new group that could join one on the table joins it.",
+                    "3. Discard one card to the end of the tableau (not when you go out).",
+                ],
+            },
+            {
+                "heading": "Groups",
+                "items": [
+                    f"Set: {t.group_min}+ of one rank (∞ too). Flush: {t.group_min}+ of one "
+                    f"suit. Run: {t.group_min}+ in sequence {low}-{high}, one colour (∞ never "
+                    "in a run). Flush run: a run in one suit; lay-offs may turn it into a "
+                    "flush or a colour run (FZ-2). A group stays valid after every lay-off.",
+                    f"Big Fozzle: {t.group_min}+ trumps laid down: discard the rest of your "
+                    f"hand, take the {t.white_token} token, the hand ends (FZ-4).",
+                ],
+            },
+            {
+                "heading": "Tokens, hand end, game end",
+                "items": [
+                    "Laying down (not off) a group all of one colour gives that colour's "
+                    "token if you have none of it yet. Trumps give no coloured token (FZ-4).",
+                    f"Play or discard your last card: you win the hand, take a {t.white_token} "
+                    "token, and deal next. Reshuffle when the dump stack is taller than the "
+                    "draw pile (FZ-5).",
+                    "The game ends when someone holds all five coloured tokens and one player "
+                    "holds more tokens than anybody else: that player wins (FZ-6).",
+                ],
+            },
+        ],
+        "cards": cards,
+        "options": [],
+        "available": "",
+    }
