@@ -6,8 +6,10 @@ Both sides play whole games with random players in this one process, for the sam
   texts: `Game.new_quiet`), as in `ezkit game sim`;
 - ezkit: Dudab, 4 players, the base game and with both expansions (jungle, baby), and the
   Bakeries (2 players), the same way;
+- ezkit: Foozle, 4 players, the same way (the book's end, no hands cap);
 - RLCard: its UNO environment (2 players, its default) with RLCard's RandomAgent, one
-  env.step per decision (the state it returns is the agent's observation).
+  env.step per decision (the state it returns is the agent's observation); and its Gin Rummy
+  (2 players) the same way, the rummy game Foozle is compared with.
 Prints each figure and the ratio; the target is at least 3x RLCard.
 
 RLCard is not a dependency of ezkit: if it is missing, this script pip-installs it into the
@@ -52,6 +54,7 @@ OTHERS = [
     ("Dudab (4 players)", "dudab", 4, {}),
     ("Dudab jungle+baby (4 pl.)", "dudab", 4, {"jungle": True, "baby": True}),
     ("Bakeries (2 players)", "bakeries", 2, {}),
+    ("Foozle (4 players)", "foozle", 4, {}),
 ]
 
 
@@ -113,6 +116,27 @@ def uno_rate(seconds: float = SECONDS) -> tuple[float, int]:
     return decisions / (time.perf_counter() - started), games
 
 
+def gin_rummy_rate(seconds: float = SECONDS) -> tuple[float, int]:
+    """Random-agent decisions (env.step calls) per second over whole games of RLCard's Gin
+    Rummy (2 players), the rummy game beside which Foozle is measured."""
+    import numpy as np
+    import rlcard
+    from rlcard.agents.random_agent import RandomAgent
+
+    np.random.seed(0)
+    env = rlcard.make("gin-rummy", config={"seed": 0})
+    agent = RandomAgent(num_actions=env.num_actions)
+    decisions = games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state, _ = env.reset()
+        while not env.is_over():
+            state, _ = env.step(agent.step(state))
+            decisions += 1
+        games += 1
+    return decisions / (time.perf_counter() - started), games
+
+
 def main() -> None:
     print("Card-game engine: random-bot decisions per second, one process")
     ours, our_games = auntie_rate()
@@ -133,6 +157,12 @@ def main() -> None:
     for label, rate in others:
         verdict = "meets" if rate / theirs >= TARGET else "misses"
         print(f"  ratio {label} / RLCard  {rate / theirs:5.2f}  ({verdict} the target)")
+    gin, gin_games = gin_rummy_rate()
+    print(f"  RLCard Gin Rummy (2 players)      {gin:10,.0f} /s  ({gin_games} games)")
+    for label, rate in others:
+        if label.startswith("Foozle"):
+            verdict = "meets" if rate / gin >= TARGET else "misses"
+            print(f"  ratio {label} / Gin Rummy  {rate / gin:5.2f}  ({verdict} the target)")
 
 
 if __name__ == "__main__":

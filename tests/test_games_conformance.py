@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from test_dudab import dudab_hidden
+from test_foozle import foozle_hidden
 
 from ezkit.games import engine
 from ezkit.games.bots import HEURISTICS, make_bot
@@ -31,6 +32,7 @@ GAMES_PER_BOT = {"random": 2000, "heuristic": 800}
 GAMES_FOR: dict[str, dict[str, int]] = {
     "bakeries": {"random": 250, "heuristic": 400},
     "dudab": {"random": 1500, "heuristic": 300},
+    "foozle": {"random": 700, "heuristic": 80},
 }
 #: A game longer than this many decisions has not ended (DESIGN: every game ends).
 MAX_DECISIONS = 20_000
@@ -41,6 +43,8 @@ EVERY = 7
 OPTIONS: dict[str, list[dict[str, Any]]] = {
     "auntie": [{}, {"rounds": 5}, {"rounds": 8}, {"variant": "no-draw"}, {"first": 0}],
     "bakeries": [{"turn_cap": 12}, {}, {"rounds": 1, "turn_cap": 4}, {"turn_cap": 30}],
+    # Foozle: a hands cap keeps random games short (the book ends only by FZ-6)
+    "foozle": [{"hands": 1}, {"hands": 2, "turn_cap": 40}, {"hands": 1, "turn_cap": 8}, {}],
     "dudab": [
         {"rounds": 1},
         {"jungle": True, "rounds": 1},
@@ -124,6 +128,7 @@ HIDDEN: dict[str, Callable[[Any, int, random.Random], None]] = {
     "auntie": _auntie_hidden,
     "bakeries": _bakeries_hidden,
     "dudab": dudab_hidden,
+    "foozle": foozle_hidden,
 }
 
 

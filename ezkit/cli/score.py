@@ -419,3 +419,71 @@ def dudab(pile: str, hand: str, as_json: bool) -> None:
         return
     for line in found.lines():
         click.echo(line)
+
+
+# --- Foozle: groups and the game's end (ezkit.games.foozle_groups, FZ-2, FZ-4, FZ-6) --------
+
+FOOZLE_EXAMPLE = """\b
+Examples:
+  ezkit score foozle group "2-lamps 3-plungers 4-fromps"
+  ezkit score foozle group "8-tops 9-tops inf-tops" --json
+  ezkit score foozle standings "Ann=red,blue,black,brown,yellow Bob=white,white,red\""""
+
+
+@score.group("foozle", epilog=FOOZLE_EXAMPLE)
+def foozle() -> None:
+    """Foozle: whether cards form a group and the token a lay-down earns; whether the game is
+    over and who won (FZ-2, FZ-4, FZ-6). Cards are written 3-lamps, inf-tops (or ∞-tops),
+    trump-grue."""
+
+
+@foozle.command("group", cls=Command, short_help="Do these cards form a group? (FZ-2, FZ-4)")
+@click.argument("cards")
+@json_option
+def foozle_group(cards: str, as_json: bool) -> None:
+    """Whether CARDS form a group (a set, flush, run, flush run, or a Big Fozzle of 3+ trumps),
+    and which colour token laying them down earns (FZ-4: all one colour)."""
+    from ezkit.games import foozle_groups as fg
+
+    ids = [fg.IDS[k] for k in fg.parse(cards)]
+    kinds, token = fg.kinds(ids), fg.token(ids)
+    if as_json:
+        emit_json({"cards": ids, "valid": bool(kinds), "kinds": kinds, "token": token})
+        return
+    if not kinds:
+        click.echo(f"{' '.join(ids)}: not a group (FZ-2)")
+        return
+    earns = f"earns the {token} token if you have none" if token else "earns no coloured token"
+    click.echo(f"{' '.join(ids)}: a group ({', '.join(kinds)}); laid down it {earns}")
+
+
+@foozle.command("standings", cls=Command, short_help="Is the game over, who won? (FZ-6)")
+@click.argument("players", nargs=-1, required=True)
+@json_option
+def foozle_standings(players: tuple[str, ...], as_json: bool) -> None:
+    """Whether the game is over and who won, from each player's tokens: NAME=TOKENS with the
+    colours and whites, e.g. Ann=red,blue,white,white (FZ-6: somebody holds all five colours
+    and one player holds strictly the most tokens)."""
+    from ezkit.games import foozle_groups as fg
+
+    tokens: dict[str, list[str]] = {}
+    for text in " ".join(players).split():
+        name, sep, held = text.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(f"{text!r} is not NAME=TOKENS, e.g. Ann=red,blue,white")
+        if name.casefold() in {n.casefold() for n in tokens}:
+            raise click.BadParameter(f"{name!r} is given twice")
+        tokens[name] = fg.parse_tokens(held, name)
+    found = fg.standings(tokens)
+    if as_json:
+        emit_json(found._asdict())
+        return
+    width = max(len(n) for n in tokens)
+    for name, held in tokens.items():
+        click.echo(f"{name:{width}}  {found.totals[name]:2}  {', '.join(held) or '-'}")
+    if found.over:
+        click.echo(f"The game is over: {found.winner} wins (FZ-6).")
+    elif not found.complete:
+        click.echo("Play on: nobody holds all five coloured tokens yet (FZ-6).")
+    else:
+        click.echo(f"Play on: {' and '.join(found.leaders)} tie for the most tokens (FZ-6).")

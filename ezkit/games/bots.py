@@ -14,6 +14,8 @@ state itself:
                    bot never forgets; "forgetful" loses each card with a chance per turn,
                    `forgetful:0.25` to set it), hires a set it knows, places and stales by
                    expected value, plays the consolation round sensibly
+    FoozleHeuristicBot   Foozle (ezkit.games.foozle): holds its groups until it can go out,
+                   unless a lay-down earns a colour token it still needs
 
 Bots made for some games only are listed in ONLY_FOR; `bots_for(game)` names the bots a
 game can use. A bot name may carry a parameter after a colon (`forgetful:0.25`).
@@ -504,11 +506,18 @@ def _dudab_heuristic() -> Bot:
     return DudabHeuristicBot()
 
 
+def _foozle_heuristic() -> Bot:
+    from ezkit.games.foozle import FoozleHeuristicBot  # the game's module, imported when asked
+
+    return FoozleHeuristicBot()
+
+
 #: Per-game heuristic players.
 HEURISTICS: dict[str, Callable[[], Bot]] = {
     "auntie": AuntieHeuristicBot,
     "bakeries": BakeriesBot,  # perfect memory
     "dudab": _dudab_heuristic,
+    "foozle": _foozle_heuristic,
 }
 
 #: Bots by name: each a factory taking the game's name.

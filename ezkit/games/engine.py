@@ -34,6 +34,7 @@ GAMES: dict[str, str] = {
     "auntie": "ezkit.games.auntie:Auntie",
     "bakeries": "ezkit.games.bakeries:Bakeries",
     "dudab": "ezkit.games.dudab:Dudab",
+    "foozle": "ezkit.games.foozle:Foozle",
 }
 
 

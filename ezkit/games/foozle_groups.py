@@ -1,0 +1,325 @@
+"""Foozle's groups (seed 004, "Playing Cards by Laying Down", "Laying Off on a Flush Run";
+rulings FZ-2, FZ-4), as small pure functions over the deck data (cards/foozle.yaml).
+
+    kinds(["2-lamps", "3-plungers", "4-fromps"])  -> ["run"]
+    kinds(["4-plungers", "5-plungers", "6-plungers"]) -> ["flush", "run", "flush-run"]
+    token(["2-lamps", "3-plungers", "4-fromps"])  -> "red"     (FZ-4: all one colour)
+    lay_offs(["4-plungers", "5-plungers", "6-plungers"], ["2-plungers", "7-fromps"])
+        -> {"2-plungers": ["flush"], "7-fromps": ["run"]}
+    candidates(hand) -> the lay-downs the engine offers (maximal groups and a bounded few more)
+
+A group is 3+ (`group_min`) cards: a set (one rank, infinity included), a flush (one suit), a
+run (consecutive ranks within `run_ranks`, one colour; infinity never), a flush run (a run in
+one suit). Three or more trumps are a Big Fozzle (kind "fozzle"); trumps join nothing else.
+
+Inside, a card is a small number (its index in the deck file, `KIND[id]`) and a group is
+summed up as a `Summary` so that "does this card fit on that group" is a few integer
+operations: the engine asks it millions of times.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from ezkit.errors import InputError
+from ezkit.games import decks
+
+_DECK = decks.deck("foozle")
+TABLES = decks.tables("foozle")
+assert isinstance(TABLES, decks.FoozleTables)
+
+GROUP_MIN: int = TABLES.group_min
+RUN_LO, RUN_HI = TABLES.run_ranks
+COLOURS: tuple[str, ...] = TABLES.tokens
+SUITS: tuple[str, ...] = tuple(row.suit for row in TABLES.suits)
+INF = 10  # the rank number of infinity: never in a run (FZ-2)
+TRUMP = -1  # rank, suit and colour number of a trump
+
+IDS: tuple[str, ...] = tuple(c.id for c in _DECK.cards)
+KIND: dict[str, int] = {cid: k for k, cid in enumerate(IDS)}
+RANK: tuple[int, ...] = tuple(
+    TRUMP if c.kind == "trump" else (INF if c.rank == "inf" else int(c.rank or 0))
+    for c in _DECK.cards
+)
+SUIT: tuple[int, ...] = tuple(
+    TRUMP if c.kind == "trump" else SUITS.index(str(c.suit)) for c in _DECK.cards
+)
+COLOUR: tuple[int, ...] = tuple(
+    TRUMP if c.kind == "trump" else COLOURS.index(TABLES.colour_of(str(c.suit)))
+    for c in _DECK.cards
+)
+TRUMPS: tuple[int, ...] = tuple(k for k in range(len(IDS)) if RANK[k] == TRUMP)
+#: The bits of the ranks a run may use (FZ-2: within run_ranks, never infinity).
+RUN_BITS = sum(1 << r for r in range(RUN_LO, RUN_HI + 1))
+
+SET, FLUSH, RUN, FLUSH_RUN, FOZZLE = "set", "flush", "run", "flush-run", "fozzle"
+KINDS = (SET, FLUSH, RUN, FLUSH_RUN, FOZZLE)
+
+
+class Summary(NamedTuple):
+    """What a group's validity depends on. rank/suit/colour: the one all cards share, or -2
+    (mixed); mask: the ranks present (bit per rank, infinity bit 10); distinct: no rank twice."""
+
+    n: int
+    rank: int
+    suit: int
+    colour: int
+    mask: int
+    distinct: bool
+
+
+MIXED = -2
+EMPTY = Summary(0, -3, -3, -3, 0, True)  # -3: nothing yet (merges to anything)
+
+
+def single(k: int) -> Summary:
+    r = RANK[k]
+    return Summary(1, r, SUIT[k], COLOUR[k], 0 if r == TRUMP else 1 << r, True)
+
+
+SINGLE: tuple[Summary, ...] = tuple(single(k) for k in range(len(IDS)))
+
+
+def _both(a: int, b: int) -> int:
+    if a == -3:
+        return b
+    if b == -3:
+        return a
+    return a if a == b else MIXED
+
+
+def merge(a: Summary, b: Summary) -> Summary:
+    """The summary of two groups' cards together."""
+    return Summary(
+        a.n + b.n,
+        _both(a.rank, b.rank),
+        _both(a.suit, b.suit),
+        _both(a.colour, b.colour),
+        a.mask | b.mask,
+        a.distinct and b.distinct and not a.mask & b.mask,
+    )
+
+
+def summary(cards: Iterable[int]) -> Summary:
+    s = EMPTY
+    for k in cards:
+        s = merge(s, SINGLE[k])
+    return s
+
+
+def is_run(s: Summary) -> bool:
+    """Consecutive distinct ranks within run_ranks, one colour, no trump (FZ-2)."""
+    if s.colour < 0 or not s.distinct or s.mask & ~RUN_BITS or s.n < GROUP_MIN:
+        return False
+    m = s.mask >> ((s.mask & -s.mask).bit_length() - 1)
+    return m & (m + 1) == 0
+
+
+def valid(s: Summary) -> bool:
+    """Is it a group (any kind, a Big Fozzle included)?"""
+    if s.n < GROUP_MIN:
+        return False
+    if s.colour == TRUMP:
+        return True  # all trumps: a Big Fozzle
+    if s.colour == MIXED and (s.rank == TRUMP or s.suit == TRUMP):
+        return False
+    return s.rank >= 0 or s.suit >= 0 or is_run(s)
+
+
+def summary_kinds(s: Summary) -> list[str]:
+    if s.n < GROUP_MIN:
+        return []
+    if s.colour == TRUMP:
+        return [FOZZLE]
+    if s.suit == TRUMP or s.rank == TRUMP:
+        return []
+    found = []
+    if s.rank >= 0:
+        found.append(SET)
+    if s.suit >= 0:
+        found.append(FLUSH)
+    if is_run(s):
+        found.append(RUN)
+        if s.suit >= 0:
+            found.append(FLUSH_RUN)
+    return found
+
+
+def kinds_of(cards: Sequence[int]) -> list[str]:
+    """The kinds a list of cards (as numbers) forms; [] when it is no group."""
+    if len(set(cards)) != len(cards):
+        return []
+    return summary_kinds(summary(cards))
+
+
+def token_of(cards: Sequence[int]) -> str | None:
+    """FZ-4: the colour token a lay-down of these cards earns (all one colour), or None."""
+    s = summary(cards)
+    if not valid(s) or s.colour < 0 or len(set(cards)) != len(cards):
+        return None
+    return COLOURS[s.colour]
+
+
+# --- by card notation -----------------------------------------------------------------------
+
+
+def card(notation: str) -> int:
+    """A card's number from its notation: `3-lamps`, `inf-tops`, `∞-tops`, `trump-grue`."""
+    found = KIND.get(notation)
+    return found if found is not None else KIND[_DECK.card(notation).id]  # ∞, any case
+
+
+def parse(text: str | Sequence[str]) -> list[int]:
+    """Cards typed with spaces or commas: "2-lamps 3-plungers, 4-fromps"."""
+    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards = [card(w) for w in words]
+    seen = set()
+    for k in cards:
+        if k in seen:
+            raise InputError(f"{IDS[k]} is given twice: the Fanucci deck has one of each (FZ-1)")
+        seen.add(k)
+    return cards
+
+
+def kinds(cards: Sequence[str]) -> list[str]:
+    """The group kinds these cards form (set, flush, run, flush-run, fozzle); [] for none."""
+    return kinds_of(parse(cards))
+
+
+def token(cards: Sequence[str]) -> str | None:
+    """The colour token laying these cards down earns (FZ-4), or None."""
+    return token_of(parse(cards))
+
+
+def becomes(group: Sequence[str], new: str) -> list[str]:
+    """What a group on the table is after laying `new` off on it; [] if it may not go there."""
+    return kinds_of([*parse(group), card(new)])
+
+
+def lay_offs(group: Sequence[str], hand: Sequence[str]) -> dict[str, list[str]]:
+    """The cards of `hand` that may be laid off on `group` one at a time, and what the group
+    becomes with each (FZ-2: it stays a valid group; a flush run may turn into a flush or a
+    colour run, and a flush into a flush run)."""
+    on_table = parse(group)
+    base = summary(on_table)
+    found = {}
+    for k in parse(hand):
+        if k not in on_table:
+            got = summary_kinds(merge(base, SINGLE[k]))
+            if got:
+                found[IDS[k]] = got
+    return found
+
+
+# --- lay-downs a hand can make -----------------------------------------------------------
+
+
+def _subsets(cards: list[int], full_only: bool) -> Iterable[tuple[int, ...]]:
+    """A family's lay-downs: the whole, and for small families every sub-group."""
+    yield tuple(cards)
+    if full_only or len(cards) <= GROUP_MIN:
+        return
+    if len(cards) <= GROUP_MIN + 2:
+        for size in range(GROUP_MIN, len(cards)):
+            yield from itertools.combinations(cards, size)
+    else:
+        yield from itertools.combinations(cards, len(cards) - 1)
+
+
+def candidates(hand: Iterable[int], full_only: bool = False) -> list[tuple[int, ...]]:
+    """Lay-downs from a hand, bounded (sorted card numbers, no repeats): every set, flush and
+    Big Fozzle of all the cards of a rank, suit or trumps (and their sub-groups when the family
+    is small), and every run of consecutive ranks of a colour, once per suit it prefers (so
+    flush runs and runs through each card are there). `full_only`: maximal groups only."""
+    by_rank: dict[int, list[int]] = {}
+    by_suit: dict[int, list[int]] = {}
+    by_colour: dict[int, dict[int, list[int]]] = {}
+    trumps = []
+    for k in sorted(hand):
+        r = RANK[k]
+        if r == TRUMP:
+            trumps.append(k)
+            continue
+        by_rank.setdefault(r, []).append(k)
+        by_suit.setdefault(SUIT[k], []).append(k)
+        if r != INF:
+            by_colour.setdefault(COLOUR[k], {}).setdefault(r, []).append(k)
+    found: dict[tuple[int, ...], None] = {}
+    if len(trumps) >= GROUP_MIN:
+        found[tuple(trumps)] = None
+    for family in (*by_rank.values(), *by_suit.values()):
+        if len(family) >= GROUP_MIN:
+            for sub in _subsets(family, full_only):
+                found[sub] = None
+    for ranks in by_colour.values():
+        if len(ranks) < GROUP_MIN:
+            continue
+        present = [r for r in range(RUN_LO, RUN_HI + 1) if r in ranks]
+        # maximal stretches of consecutive ranks
+        start = 0
+        for i in range(1, len(present) + 1):
+            if i < len(present) and present[i] == present[i - 1] + 1:
+                continue
+            stretch = present[start:i]
+            start = i
+            if len(stretch) < GROUP_MIN:
+                continue
+            windows = (
+                [(0, len(stretch))]
+                if full_only
+                else [
+                    (a, b)
+                    for a in range(len(stretch))
+                    for b in range(a + GROUP_MIN, len(stretch) + 1)
+                ]
+            )
+            suits = {SUIT[k] for r in stretch for k in ranks[r]}
+            for a, b in windows:
+                for s in sorted(suits):
+                    pick = []
+                    for r in stretch[a:b]:
+                        at = ranks[r]
+                        pick.append(next((k for k in at if SUIT[k] == s), at[0]))
+                    found[tuple(sorted(pick))] = None
+    return list(found)
+
+
+# --- the game's end (FZ-6) ------------------------------------------------------------------
+
+
+class Standings(NamedTuple):
+    totals: dict[str, int]
+    complete: list[str]  # who holds all five coloured tokens
+    leaders: list[str]  # who holds the most tokens
+    over: bool
+    winner: str | None
+
+
+def parse_tokens(text: str, who: str = "") -> list[str]:
+    """A player's tokens typed as `red,blue,white,white` (a colour once, FZ-4)."""
+    owner = f" ({who})" if who else ""
+    found: list[str] = []
+    for word in text.replace(" ", ",").lower().split(","):
+        if not word:
+            continue
+        if word not in (*COLOURS, TABLES.white_token):
+            raise InputError(
+                f"{word!r}{owner} is not a token: {', '.join(COLOURS)} or {TABLES.white_token}"
+            )
+        if word != TABLES.white_token and word in found:
+            raise InputError(f"{word!r}{owner} given twice: one token of each colour (FZ-4)")
+        found.append(word)
+    return found
+
+
+def standings(tokens: dict[str, Sequence[str]]) -> Standings:
+    """FZ-6: over when somebody holds all five coloured tokens and one player holds strictly
+    more tokens than anybody else; that player wins (ties go on)."""
+    totals = {name: len(held) for name, held in tokens.items()}
+    complete = [n for n, held in tokens.items() if set(COLOURS) <= set(held)]
+    best = max(totals.values(), default=0)
+    leaders = [n for n, t in totals.items() if t == best]
+    over = bool(complete) and len(leaders) == 1
+    return Standings(totals, complete, leaders, over, leaders[0] if over else None)

@@ -1,0 +1,450 @@
+"""Foozle (seed 004; rulings FZ-1..FZ-6): the engine, its bot and `ezkit score foozle`."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from ezkit.cli import cli
+from ezkit.games import engine
+from ezkit.games import foozle_groups as fg
+from ezkit.games.bots import bots_for, make_bot
+from ezkit.games.engine import IllegalMove
+from ezkit.games.foozle import Foozle, FoozleState
+
+ANN, BOB, CAT = range(3)
+
+
+def new(players: int = 3, seed: int = 1, **options: Any) -> FoozleState:
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:players]
+    return Foozle(names, first=players - 1, **options).new(seed)  # Ann (seat 0) starts
+
+
+def position(**kw: Any) -> FoozleState:
+    state = new()
+    state.arrange(active=ANN, **kw)
+    return state
+
+
+def play(state: FoozleState, *texts: str) -> None:
+    for text in texts:
+        state.play(state.parse(text))
+
+
+def moves(state: FoozleState) -> list[str]:
+    return [m.text() for m in state.legal_moves()]
+
+
+def hand(state: FoozleState, seat: int) -> list[str]:
+    return state.view(seat)["hand"]
+
+
+def draw_and_discard(state: FoozleState) -> None:
+    play(state, "take draw")
+    play(state, next(m for m in moves(state) if m.startswith("discard")))
+
+
+def test_registered_with_bots() -> None:
+    assert engine.game_class("foozle") is Foozle
+    assert bots_for("foozle") == ["random", "heuristic"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_deal(players: int) -> None:
+    state = new(players)
+    v = state.view(0)
+    assert v["hand_counts"] == [11] * players  # seed 004 Setup
+    assert len(v["tableau"]) == 1
+    assert v["draw_pile"] == 174 - 11 * players - 1
+    assert v["active"] == (v["dealer"] + 1) % players
+    assert state.conserved()
+    assert moves(state)[:2] == ["take draw", "take discard"]
+
+
+def test_player_counts_are_checked() -> None:
+    with pytest.raises(Exception, match="2 to 6"):
+        Foozle(["Ann"])
+
+
+def test_take_last_discard_may_not_be_discarded_that_turn() -> None:
+    state = position(hands={ANN: ["1-lamps", "5-zurfs", "9-mazes"]}, tableau=["3-books"])
+    play(state, "take discard")
+    assert "discard 3-books" not in moves(state)
+    with pytest.raises(IllegalMove, match="may not be discarded"):
+        play(state, "discard 3-books")
+    play(state, "discard 1-lamps")
+    assert state.to_move() == BOB and state.view(BOB)["tableau"] == ["1-lamps"]
+
+
+def test_take_any_card_only_when_it_can_be_played_and_then_at_once() -> None:
+    state = position(
+        hands={ANN: ["2-lamps", "3-lamps", "9-mazes", "trump-grue"]},
+        tableau=["4-lamps", "7-books", "0-ears"],
+    )
+    offered = moves(state)
+    assert "take 4-lamps" in offered  # makes a flush run
+    assert "take 7-books" not in offered  # cannot be played
+    with pytest.raises(IllegalMove, match="taken only when it can be played"):
+        play(state, "take 7-books")
+    play(state, "take 4-lamps")
+    assert state.view(ANN)["phase"] == "owe"
+    assert all("4-lamps" in m for m in moves(state))  # the turn cannot go on without it
+    with pytest.raises(IllegalMove):
+        play(state, "discard 9-mazes")
+    play(state, "lay 2-lamps 3-lamps 4-lamps")
+    assert state.view(ANN)["tokens"][ANN]["colours"] == ["red"]
+    play(state, "discard trump-grue")
+
+
+def test_lay_down_earns_a_token_once_per_colour() -> None:
+    state = position(
+        hands={
+            ANN: [
+                "2-lamps",
+                "3-plungers",
+                "4-fromps",
+                "7-lamps",
+                "7-plungers",
+                "7-fromps",
+                "9-mazes",
+            ]
+        }
+    )
+    play(state, "take draw", "lay 2-lamps 3-plungers 4-fromps")
+    assert state.view(ANN)["tokens"][ANN] == {"colours": ["red"], "white": 0, "total": 1}
+    play(state, "lay 7-lamps 7-plungers 7-fromps")  # red again: no second red token
+    assert state.view(ANN)["tokens"][ANN]["total"] == 1
+    groups = state.view(ANN)["groups"]
+    assert [g["kinds"] for g in groups] == [["run"], ["set"]]
+
+
+def test_a_mixed_set_earns_nothing_and_laying_off_never_does() -> None:
+    state = position(
+        hands={ANN: ["5-lamps", "5-zurfs", "5-mazes", "6-zurfs", "9-books"]},
+        groups=[["7-zurfs", "8-zurfs", "9-zurfs"]],
+    )
+    play(state, "take draw", "lay 5-lamps 5-mazes 5-zurfs", "lay 6-zurfs on 1")
+    v = state.view(ANN)
+    assert v["tokens"][ANN]["total"] == 0
+    assert v["groups"][0] == {
+        "cards": ["7-zurfs", "8-zurfs", "9-zurfs", "6-zurfs"],
+        "kinds": ["flush", "run", "flush-run"],
+    }
+
+
+def test_fz2_a_lay_down_that_could_join_a_group_joins_it() -> None:
+    state = position(
+        hands={ANN: ["0-zurfs", "1-zurfs", "4-zurfs", "5-mazes"]},
+        groups=[["6-zurfs", "7-rain", "8-tops"], ["5-zurfs", "8-zurfs", "9-zurfs"]],
+    )
+    play(state, "take draw")
+    assert "lay 0-zurfs 1-zurfs 4-zurfs on 2" in moves(state)
+    assert "lay 0-zurfs 1-zurfs 4-zurfs" not in moves(state)
+    with pytest.raises(IllegalMove, match="join"):
+        play(state, "lay 0-zurfs 1-zurfs 4-zurfs on 1")
+    play(state, "lay 4-zurfs 1-zurfs 0-zurfs")  # one target: typed without it
+    v = state.view(ANN)
+    assert len(v["groups"]) == 2 and len(v["groups"][1]["cards"]) == 6
+    assert v["tokens"][ANN]["colours"] == ["blue"]  # still a lay-down (candidate ruling)
+
+
+def test_flush_run_conversions_on_the_table() -> None:
+    state = position(
+        hands={ANN: ["2-plungers", "9-mazes", "9-books"], BOB: ["7-fromps", "1-ears", "1-time"]},
+        groups=[["4-plungers", "5-plungers", "6-plungers"]],
+    )
+    assert "lay 2-plungers on 1" not in moves(state)  # take first
+    play(state, "take draw", "lay 2-plungers on 1")
+    assert state.view(ANN)["groups"][0]["kinds"] == ["flush"]
+    state.arrange(active=BOB)
+    play(state, "take draw")
+    assert "lay 7-fromps on 1" not in moves(state)  # a flush now: no other suit
+    state.arrange(groups=[["4-plungers", "5-plungers", "6-plungers"]], active=BOB)
+    play(state, "take draw", "lay 7-fromps on 1")
+    assert state.view(BOB)["groups"][0]["kinds"] == ["run"]
+
+
+def test_going_out_without_a_discard_takes_a_white_token() -> None:
+    state = position(hands={ANN: ["2-lamps", "3-lamps"]}, deck=["4-lamps"])
+    play(state, "take draw", "lay 2-lamps 3-lamps 4-lamps")
+    v = state.view(None)
+    assert v["tokens"][ANN] == {"colours": ["red"], "white": 1, "total": 2}
+    assert v["hand_no"] == 2 and v["dealer"] == ANN and v["active"] == BOB  # the winner deals
+    assert v["last_hand"] == {"winner": ANN, "why": "went out"}
+    assert state.conserved()
+
+
+def test_going_out_by_discarding_the_last_card() -> None:
+    state = position(
+        hands={ANN: ["2-lamps", "9-mazes"]}, groups=[["3-lamps", "4-lamps", "5-lamps"]]
+    )
+    play(state, "take draw", "lay 2-lamps on 1")
+    drawn = next(m for m in moves(state) if m.startswith("discard") and "9-mazes" not in m)
+    play(state, drawn)
+    assert state.view(None)["tokens"][ANN]["white"] == 0 and state.to_move() == BOB
+    state.arrange(hands={ANN: ["9-mazes"]}, deck=["8-books"], active=ANN)
+    play(state, "take draw", "discard 9-mazes", "discard 8-books") if False else None
+    play(state, "take draw", "discard 9-mazes")
+    assert state.view(None)["hand_counts"][ANN] == 1  # one card still held
+    state.arrange(hands={ANN: ["6-lamps", "7-lamps", "8-lamps", "9-mazes"]}, active=ANN)
+    play(state, "take draw")
+    assert state.view(ANN)["hand_counts"][ANN] == 5
+
+
+def test_the_big_fozzle_ends_the_hand() -> None:
+    state = position(
+        hands={ANN: ["trump-grue", "trump-death", "5-lamps", "9-books"]},
+        deck=["trump-time"],
+    )
+    play(state, "take draw")
+    assert "lay trump-death trump-time trump-grue" in moves(state)
+    play(state, "lay trump-grue trump-death trump-time")
+    v = state.view(None)
+    assert v["tokens"][ANN] == {"colours": [], "white": 1, "total": 1}  # FZ-4
+    assert v["hand_no"] == 2 and v["dealer"] == ANN
+    assert state.conserved()
+
+
+def test_trumps_join_nothing() -> None:
+    assert fg.kinds(["trump-grue", "trump-death", "inf-lamps"]) == []
+    state = position(
+        hands={ANN: ["trump-grue", "2-lamps"]}, groups=[["3-lamps", "4-lamps", "5-lamps"]]
+    )
+    play(state, "take draw")
+    assert not [m for m in moves(state) if "trump-grue on" in m]
+
+
+@pytest.mark.parametrize(
+    ("colours", "whites", "over", "winners"),
+    [
+        ({ANN: fg.COLOURS}, {}, True, [ANN]),
+        ({ANN: fg.COLOURS}, {BOB: 5}, False, []),  # a tie: the game goes on
+        ({ANN: fg.COLOURS}, {BOB: 6}, True, [BOB]),  # more tokens wins
+        ({ANN: fg.COLOURS[:4]}, {BOB: 9}, False, []),  # nobody has all five
+    ],
+)
+def test_fz6_the_end_with_ties_going_on(
+    colours: dict[int, Sequence[str]], whites: dict[int, int], over: bool, winners: list[int]
+) -> None:
+    state = new()
+    state.arrange(
+        hands={CAT: ["trump-grue", "trump-death"]},
+        deck=["trump-time"],
+        colours=colours,
+        whites={**whites, CAT: 0},
+        active=CAT,
+    )
+    # a token changes: Cat's Big Fozzle (a white token), then FZ-6 is checked
+    play(state, "take draw", "lay trump-death trump-grue trump-time")
+    assert state.is_over() is over
+    if over:
+        assert state.view(None)["winners"] == winners
+
+
+def test_fz6_ends_on_a_coloured_token_mid_hand() -> None:
+    state = position(
+        hands={ANN: ["2-mazes", "3-mazes", "4-mazes", "9-lamps"]},
+        colours={ANN: fg.COLOURS[1:]},
+        whites={ANN: 1},
+    )
+    play(state, "take draw", "lay 2-mazes 3-mazes 4-mazes")
+    assert state.is_over() and state.winners() == [ANN] and state.legal_moves() == []
+    assert state.conserved()
+
+
+def test_fz5_exhausted_draw_pile() -> None:
+    state = position(hands={ANN: ["9-mazes", "1-lamps"]}, tableau=["5-books", "6-time", "7-ears"])
+    state.dump, state.deck = state.dump + state.deck, []
+    state._begin_turn([])
+    v = state.view(ANN)
+    assert v["tableau"] == ["7-ears"] and v["draw_pile"] == 2
+    assert state.conserved()
+    state.dump += state.deck
+    state.deck = []
+    state._begin_turn([])
+    assert state.view(None)["last_hand"] == {"winner": None, "why": "no winner"}
+    assert state.view(None)["hand_no"] == 2 and state.conserved()
+
+
+def test_fz3_turn_cap_and_the_deal_passing_left() -> None:
+    state = new(3, seed=4, turn_cap=2)
+    dealer = state.dealer
+    for _ in range(2):
+        draw_and_discard(state)
+    v = state.view(None)
+    assert v["hand_no"] == 2 and v["dealer"] == (dealer + 1) % 3
+    assert v["last_hand"]["winner"] is None
+
+
+def test_reshuffle_when_the_dump_is_taller() -> None:
+    state = new(4, seed=2, turn_cap=1)
+    sizes = []
+    for _ in range(8):
+        draw_and_discard(state)  # each hand ends at once: 46 cards more to the dump
+        v = state.view(None)
+        sizes.append(v["dump"])
+        assert state.conserved()
+    # 46 cards dumped are fewer than the draw pile's 128: dealt from it; then 92 > 82: reshuffle
+    assert sizes[:3] == [46, 0, 46]
+
+
+def test_hands_cap_ends_the_game_with_shared_winners() -> None:
+    state = new(2, seed=3, turn_cap=1, hands=2)
+    for _ in range(2):
+        draw_and_discard(state)
+    assert state.is_over() and state.winners() == [0, 1]
+
+
+def test_parse_accepts_notation_and_explains() -> None:
+    state = position(hands={ANN: ["inf-tops", "inf-lamps", "inf-mazes", "2-time"]})
+    play(state, "take draw")
+    play(state, "lay ∞-Tops INF-lamps inf-mazes")
+    assert state.view(ANN)["groups"][0]["kinds"] == ["set"]
+    with pytest.raises(IllegalMove, match="holds no"):
+        play(state, "lay 3-lamps 4-lamps 5-lamps")
+    with pytest.raises(IllegalMove):
+        play(state, "take draw")
+
+
+def test_a_typed_lay_down_beyond_the_menu_is_accepted() -> None:
+    cards = ["1-lamps", "2-lamps", "3-lamps", "4-lamps", "5-lamps", "6-lamps", "9-books"]
+    state = position(hands={ANN: cards})
+    play(state, "take draw")
+    assert "lay 1-lamps 3-lamps 5-lamps" not in moves(state)  # not offered (bounded menu)
+    play(state, "lay 1-lamps 3-lamps 5-lamps")
+    assert state.view(ANN)["groups"][0]["kinds"] == ["flush"]
+
+
+def test_replay_and_quiet_games_match() -> None:
+    game = Foozle(["Ann", "Bob", "Cat", "Dan"])
+    for seed in range(8):
+        loud, quiet = game.new(seed), game.new_quiet(seed)
+        rng = random.Random(seed)
+        while (seat := loud.to_move()) is not None and len(loud.moves) < 400:
+            legal = loud.legal_moves()
+            assert quiet.legal_moves() == legal and quiet.view(seat) == loud.view(seat)
+            move = legal[rng.randrange(len(legal))]
+            loud.play(move)
+            assert quiet.play(move) == []
+        again = engine.replay(json.loads(json.dumps(loud.save())))
+        assert again.view(None) == loud.view(None) and again.legal_moves() == loud.legal_moves()
+
+
+def test_the_heuristic_beats_random() -> None:
+    game = Foozle(["P0", "P1", "P2", "P3"])
+    wins = 0
+    for seed in range(12):
+        state = game.new_quiet(seed)
+        rng = random.Random(seed)
+        bots = [make_bot("heuristic" if s % 2 == 0 else "random", "foozle") for s in range(4)]
+        while (seat := state.to_move()) is not None:
+            state.play(bots[seat].choose(state.view(seat), state.legal_moves(), rng))
+        wins += any(s % 2 == 0 for s in state.winners())
+    assert wins >= 10
+
+
+# --- hidden information (used by test_games_conformance) -----------------------------------
+
+
+def foozle_hidden(state: Any, seat: int, rng: random.Random) -> None:
+    """Foozle: a seat's view holds its own hand exactly and does not change when the cards
+    hidden from it (the others' hands, the draw pile, the dump) are dealt again at random."""
+    view = state.view(seat)
+    assert view["hand"] == [fg.IDS[k] for k in sorted(state.hands[seat])]
+    saved = (state.hands, state.deck, state.dump)
+    others = [s for s in range(state.n) if s != seat]
+    pool = list(state.deck) + list(state.dump)
+    for s in others:
+        pool += state.hands[s]
+    rng.shuffle(pool)
+    hands = [list(h) for h in state.hands]
+    for s in others:
+        hands[s] = sorted(pool.pop() for _ in state.hands[s])
+    state.hands, state.deck, state.dump = hands, pool[: len(saved[1])], pool[len(saved[1]) :]
+    state._legal = None
+    try:
+        assert state.view(seat) == view, f"seat {seat}'s view depends on cards hidden from him"
+    finally:
+        state.hands, state.deck, state.dump = saved
+        state._legal = None
+
+
+def test_the_hidden_card_check_finds_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = new()
+    foozle_hidden(state, ANN, random.Random(1))
+    original = FoozleState.view
+
+    def leaky(self: FoozleState, seat: int | None) -> dict[str, Any]:
+        return {**original(self, seat), "bob": sorted(self.hands[BOB])}
+
+    monkeypatch.setattr(FoozleState, "view", leaky)
+    with pytest.raises(AssertionError, match="depends on cards hidden"):
+        foozle_hidden(state, ANN, random.Random(1))
+
+
+# --- ezkit score foozle -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "valid", "kinds", "token"),
+    [
+        ("2-lamps 3-plungers 4-fromps", True, ["run"], "red"),
+        ("4-plungers 5-plungers 6-plungers", True, ["flush", "run", "flush-run"], "red"),
+        ("8-tops 9-tops ∞-tops", True, ["flush"], "blue"),
+        ("7-lamps 7-zurfs 7-mazes", True, ["set"], None),
+        ("9-zurfs inf-zurfs 8-rain", False, [], None),
+    ],
+)
+def test_score_group_json(cards: str, valid: bool, kinds: list[str], token: str | None) -> None:
+    result = CliRunner().invoke(cli, ["score", "foozle", "group", cards, "--json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    assert (found["valid"], found["kinds"], found["token"]) == (valid, kinds, token)
+
+
+def test_score_group_text_and_errors() -> None:
+    runner = CliRunner()
+    out = runner.invoke(cli, ["score", "foozle", "group", "2-lamps 3-plungers 4-fromps"]).output
+    assert "a group (run)" in out and "red token" in out
+    bad = runner.invoke(cli, ["score", "foozle", "group", "2-lampz 3-lamps 4-lamps"])
+    assert bad.exit_code != 0 and "did you mean" in bad.output
+
+
+def test_score_standings() -> None:
+    runner = CliRunner()
+    five = "red,blue,black,brown,yellow"
+    tie = runner.invoke(
+        cli,
+        ["score", "foozle", "standings", f"Ann={five} Bob=white,white,red,blue,black", "--json"],
+    )
+    assert json.loads(tie.output)["over"] is False
+    won = runner.invoke(cli, ["score", "foozle", "standings", f"Ann={five},white", "Bob=white"])
+    assert "Ann wins" in won.output
+    bad = runner.invoke(cli, ["score", "foozle", "standings", "Ann=red,red"])
+    assert bad.exit_code != 0 and "twice" in bad.output
+
+
+def test_score_foozle_runs_installed() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ezkit",
+            "score",
+            "foozle",
+            "group",
+            "trump-grue trump-death trump-time",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(done.stdout)["kinds"] == ["fozzle"]
