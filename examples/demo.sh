@@ -67,7 +67,7 @@ ezkit game sim bakeries --games 100 --seed 1 --jobs 1 | tail -3
 ezkit game sim dudab --games 100 --options jungle,baby --seed 1 --jobs 1 | tail -3
 ezkit score dudab --pile "red-3-hand blue-4-club shaman-red dudab jungle baby" --hand "yellow-2-hide"
 
-section "Cards for the table: the Dudab deck to print and cut, a Foozle cheat sheet and a score pad"
+section "Cards for the table: the Dudab deck to print and cut, its cheat sheet, a Foozle score pad"
 ezkit print deck dudab -o "$out/dudab-deck.pdf" --backs
 ezkit print cheatsheet dudab -o "$out/dudab-cheatsheet.pdf" --options jungle,baby
 ezkit print scorepad foozle -o "$out/foozle-scorepad.pdf"
