@@ -64,6 +64,7 @@ last_hand (winner seat or None, why), for a seat also hand; at the end scores an
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -131,8 +132,21 @@ def moves() -> _Moves:
     return _Moves()
 
 
-def _accepting(s: fg.Summary) -> list[int]:
-    """The cards that may be laid off on a group with summary s (FZ-2)."""
+_ACCEPTING: dict[fg.Summary, tuple[int, ...]] = {}
+
+
+def _accepting(s: fg.Summary) -> tuple[int, ...]:
+    """The cards that may be laid off on a group with summary s (FZ-2), remembered: the
+    engine asks twice per group change, and the same group shapes recur game after game."""
+    found = _ACCEPTING.get(s)
+    if found is None:
+        if len(_ACCEPTING) >= fg.CACHE_CAP:
+            _ACCEPTING.clear()
+        found = _ACCEPTING[s] = _find_accepting(s)
+    return found
+
+
+def _find_accepting(s: fg.Summary) -> tuple[int, ...]:
     found = []
     pool: set[int] = set()
     if s.rank >= 0:
@@ -144,7 +158,7 @@ def _accepting(s: fg.Summary) -> list[int]:
     for k in pool:
         if fg.valid(fg.merge(s, fg.SINGLE[k])):
             found.append(k)
-    return found
+    return tuple(found)
 
 
 _BY_RANK: dict[int, list[int]] = {}
@@ -156,6 +170,17 @@ for _k in range(N_CARDS):
         _BY_SUIT.setdefault(fg.SUIT[_k], []).append(_k)
         if fg.RANK[_k] != fg.INF:
             _BY_COLOUR.setdefault(fg.COLOUR[_k], []).append(_k)
+
+
+#: The discard acts, made once (one per card).
+_DISCARD_ACTS: tuple[tuple[int, int, int], ...] = tuple((_A_DISCARD, k, 0) for k in range(N_CARDS))
+
+#: A card's place among run neighbours: colour * 16 + rank, so a run's next card is +1; trumps
+#: and infinities (never in a run, FZ-2) get a key no card is next to.
+_RUN_KEY: tuple[int, ...] = tuple(
+    -100 if fg.RANK[k] in (fg.TRUMP, fg.INF) else fg.COLOUR[k] * 16 + fg.RANK[k]
+    for k in range(N_CARDS)
+)
 
 
 def _option_int(name: str, value: Any, low: int) -> int | None:
@@ -400,7 +425,9 @@ class FoozleState(State):
 
     # --- groups on the table --------------------------------------------------------------
 
-    def _set_group(self, g: int, cards: list[int]) -> None:
+    def _set_group(self, g: int, cards: list[int], s: fg.Summary | None = None) -> None:
+        """Put group g (new when g is past the end) on the table; s: its summary when the
+        caller knows it (merged from the old group's), else it is worked out."""
         fits = self.fits
         if g < len(self.groups):
             old = self.sums[g]
@@ -412,14 +439,14 @@ class FoozleState(State):
         else:
             self.groups.append(cards)
             self.sums.append(fg.EMPTY)
-        s = self.sums[g] = fg.summary(cards)
+        s = self.sums[g] = fg.summary(cards) if s is None else s
         for k in _accepting(s):
             fits.setdefault(k, []).append(g)
 
     def _targets(self, s: fg.Summary) -> list[int]:
         """FZ-2: the groups a lay-down with summary s could join."""
-        merge, valid = fg.merge, fg.valid
-        return [g for g, t in enumerate(self.sums) if valid(merge(s, t))]
+        joins = fg.joins
+        return [g for g, t in enumerate(self.sums) if joins(s, t)]
 
     def _fits_after(self, t: int, g: int, s: fg.Summary) -> bool:
         """Could card t be laid off once group g has summary s (g may be a new group)?"""
@@ -428,6 +455,10 @@ class FoozleState(State):
             if fg.valid(fg.merge(s if h == g else old, one)):
                 return True
         return g >= len(self.sums) and fg.valid(fg.merge(s, one))
+
+    def _fits_after_off(self, t: int, g: int, k: int) -> bool:
+        """Could card t be laid off once card k is laid off on group g?"""
+        return self._fits_after(t, g, fg.merge(self.sums[g], fg.SINGLE[k]))
 
     # --- the contract -----------------------------------------------------------------------
 
@@ -467,20 +498,14 @@ class FoozleState(State):
             legal.append(m.take_last)
             acts.append((_A_LAST, tableau[-1], 0))
         if len(tableau) > 1:
-            ranks: dict[int, int] = {}
-            suits: dict[int, int] = {}
-            runs = set()
-            trumps = 0
-            rank, suit, colour, trump, inf = fg.RANK, fg.SUIT, fg.COLOUR, fg.TRUMP, fg.INF
-            for k in self.hands[self.active]:
-                r = rank[k]
-                if r == trump:
-                    trumps += 1
-                    continue
-                ranks[r] = ranks.get(r, 0) + 1
-                suits[suit[k]] = suits.get(suit[k], 0) + 1
-                if r != inf:
-                    runs.add(colour[k] * 16 + r)
+            # the hand indexed by rank, suit and run key at C speed (Counter over map); a
+            # trump counts under rank and suit TRUMP, which no other card asks about
+            hand = self.hands[self.active]
+            rank, suit, trump, inf = fg.RANK, fg.SUIT, fg.TRUMP, fg.INF
+            ranks = Counter(map(rank.__getitem__, hand))
+            suits = Counter(map(suit.__getitem__, hand))
+            runs = set(map(_RUN_KEY.__getitem__, hand))
+            trumps = ranks[trump]
             fits = self.fits
             for k in tableau[:-1]:
                 r = rank[k]
@@ -489,7 +514,7 @@ class FoozleState(State):
                 elif fits.get(k) or ranks.get(r, 0) >= 2 or suits.get(suit[k], 0) >= 2:
                     ok = True
                 elif r != inf:
-                    c = colour[k] * 16 + r
+                    c = _RUN_KEY[k]
                     lo, hi = c - 1 in runs, c + 1 in runs
                     ok = (lo and hi) or (lo and c - 2 in runs) or (hi and c + 2 in runs)
                 else:
@@ -508,7 +533,7 @@ class FoozleState(State):
         acts: list[tuple[Any, ...]] = []
         lonely = taken >= 0 and taken in hand  # the taken card: never left alone unplayable
         size = len(hand)
-        summary, targets = fg.summary, self._targets
+        summary, targets = fg.summary_of, self._targets
         for cards in fg.candidates(hand):
             if owed >= 0 and owed not in cards:
                 continue
@@ -529,16 +554,14 @@ class FoozleState(State):
         fits = self.fits
         for k in (owed,) if owed >= 0 else hand:
             for g in fits.get(k, ()):
-                after = fg.merge(self.sums[g], fg.SINGLE[k])
-                if lonely and size == 2 and k != taken and not self._fits_after(taken, g, after):
+                if lonely and size == 2 and k != taken and not self._fits_after_off(taken, g, k):
                     continue
                 legal.append(m.lay_off(k, g))
                 acts.append((_A_LAYOFF, k, g))
-        if owed < 0:
-            for k in hand:
-                if k != taken:
-                    legal.append(m.discard[k])
-                    acts.append((_A_DISCARD, k, 0))
+        if owed < 0:  # every card but the one taken from the tableau (FZ-3)
+            kept = [k for k in hand if k != taken]
+            legal.extend(map(m.discard.__getitem__, kept))
+            acts.extend(map(_DISCARD_ACTS.__getitem__, kept))
         self._acts = acts
         return legal
 
@@ -634,7 +657,8 @@ class FoozleState(State):
         elif kind == _A_LAYOFF:
             k, g = act[1], act[2]
             hand.remove(k)
-            self._set_group(g, [*self.groups[g], k])
+            after = fg.merge(self.sums[g], fg.SINGLE[k])
+            self._set_group(g, [*self.groups[g], k], after)
             self._played(k)
             if narrate:
                 shown = ", ".join(fg.summary_kinds(self.sums[g]))
@@ -670,11 +694,12 @@ class FoozleState(State):
             hand.remove(k)
             self._played(k)
         name = self._name(seat)
+        s = fg.summary_of(cards)
         if g >= 0:
-            self._set_group(g, sorted([*self.groups[g], *cards]))
+            self._set_group(g, sorted([*self.groups[g], *cards]), fg.merge(self.sums[g], s))
         else:
             g = len(self.groups)
-            self._set_group(g, list(cards))
+            self._set_group(g, list(cards), s)
         if self.narrate:
             shown = ", ".join(fg.summary_kinds(self.sums[g]))
             events.append(Event(f"{name} lays down {self._text(cards)} as group {g + 1} ({shown})"))
@@ -685,7 +710,6 @@ class FoozleState(State):
             hand.clear()
             self._end_hand(seat, events)
             return
-        s = fg.summary(cards)
         colour = s.colour
         if colour >= 0 and colour not in self.colours[seat]:  # FZ-4
             self.colours[seat].add(colour)

@@ -109,6 +109,34 @@ def summary(cards: Iterable[int]) -> Summary:
     return s
 
 
+#: Caches for the engine's hot questions; pure functions of their keys, so never stale.
+#: Cleared when they grow past this many entries to keep memory bounded.
+CACHE_CAP = 200_000
+_SUMMARY_OF: dict[tuple[int, ...], Summary] = {}
+_JOINS: dict[tuple[Summary, Summary], bool] = {}
+
+
+def summary_of(cards: tuple[int, ...]) -> Summary:
+    """`summary(cards)`, remembered: the same small groups come up again and again."""
+    s = _SUMMARY_OF.get(cards)
+    if s is None:
+        if len(_SUMMARY_OF) >= CACHE_CAP:
+            _SUMMARY_OF.clear()
+        s = _SUMMARY_OF[cards] = summary(cards)
+    return s
+
+
+def joins(a: Summary, b: Summary) -> bool:
+    """`valid(merge(a, b))`, remembered: asked for every lay-down and group at each move."""
+    key = (a, b)
+    ok = _JOINS.get(key)
+    if ok is None:
+        if len(_JOINS) >= CACHE_CAP:
+            _JOINS.clear()
+        ok = _JOINS[key] = valid(merge(a, b))
+    return ok
+
+
 def is_run(s: Summary) -> bool:
     """Consecutive distinct ranks within run_ranks, one colour, no trump (FZ-2)."""
     if s.colour < 0 or not s.distinct or s.mask & ~RUN_BITS or s.n < GROUP_MIN:
@@ -275,15 +303,22 @@ def candidates(hand: Iterable[int], full_only: bool = False) -> list[tuple[int, 
                     for b in range(a + GROUP_MIN, len(stretch) + 1)
                 ]
             )
-            suits = {SUIT[k] for r in stretch for k in ranks[r]}
+            suits = sorted({SUIT[k] for r in stretch for k in ranks[r]})
+            # per suit, the card each rank of the stretch gives (its own, else its lowest)
+            picks = [[_pick(ranks[r], s) for r in stretch] for s in suits]
             for a, b in windows:
-                for s in sorted(suits):
-                    pick = []
-                    for r in stretch[a:b]:
-                        at = ranks[r]
-                        pick.append(next((k for k in at if SUIT[k] == s), at[0]))
-                    found[tuple(sorted(pick))] = None
+                for pick in picks:
+                    found[tuple(sorted(pick[a:b]))] = None
     return list(found)
+
+
+def _pick(at: list[int], suit: int) -> int:
+    """Of a rank's cards, the one of this suit, else the lowest."""
+    if len(at) > 1:
+        for k in at:
+            if SUIT[k] == suit:
+                return k
+    return at[0]
 
 
 # --- the game's end (FZ-6) ------------------------------------------------------------------
