@@ -1,0 +1,526 @@
+"""Fight scenes, the file a GM writes: its format, read and checked into a Scene.
+
+The scene file
+--------------
+A YAML file a GM writes by hand: two sides, each a list of fighters.
+
+    scene: Brawl at the Drowned Rat        # a title (optional)
+    range: S            # how far fighters stand from their foes, unless they say: T, S, M, L
+    light: normal       # normal, dim or dark, unless a fighter stands elsewhere (EZ-17)
+    foe_roll: none      # NPC rolls: none (always 0), 1df or 4df (EZ-11, EZ-18)
+    damage_options: []  # Damage Roll Options 1-4 (Fight Scenes)
+    round_cap: 20       # optional: default the rules' round cap (EZ-20)
+    sides:
+      heroes:                                     # a side: its name, then its fighters
+        - file: ../characters/jason-free.yaml     # a PC from a character file (relative path)
+          does: attack Bandit                     # what he does unless a round says otherwise
+          rounds: [attack Bandit 2 roll +1, -1]   # scripted rounds (see below)
+        - pc: Gruk Underbridge                    # a PC from the campaign, by name
+      bandits:
+        - npc: "Bandit: Fair Fighter, INJ 3, CPD 2"   # a stat line, as `fight --foe` takes it
+          count: 3                                    # Bandit 1, Bandit 2, Bandit 3
+
+A fighter is exactly one of `pc: NAME`, `file: PATH` or `npc: "NAME: RANK TRAIT, INJ N, CPD N"`
+(add `, Reflexes RANK` for evading; `count: N` makes N of them, named NAME 1..NAME N, and NAME
+alone in an action means the first of them still standing). Optional fields:
+
+- `trait`, `weapon`: a PC's role or attribute and melee weapon (default: his best role, his first
+  melee weapon, else unarmed); `ranged_trait`, `ranged_weapon` for shooting (default: `trait` and
+  his first ranged weapon);
+- `ranged_inj: N`: an NPC's gun or bow (without it an NPC cannot shoot; the stat line's rank
+  counts for shooting too);
+- `range: T|S|M|L`: how far he stands from the foes; two foes start at the farther of their two
+  ranges (a sniper at L is at L from everyone); melee needs T or S (EZ-17);
+- `cover: none|partial|heavy`, `light: normal|dim|dark`: where he stands, for shots at him;
+- `mod: N`: the GM's modifier to all his actions; `stun: true`, `pull: LEVEL`: he attacks to stun,
+  or pulls his punches to at most LEVEL (EZ-16, Melee Optional Rules);
+- `does: ACTION`: his default action (default `attack`);
+- `rounds: [...]`: one entry per round, in order: an ACTION, a bare roll (`+1`: the default action
+  with that roll), or `~` (the default action, the dice roll). Rounds past the list use the default.
+
+An ACTION is `VERB [TARGET] [roll N]`, and at most one melee-phase and one ranged-phase action may
+be joined with ` and ` (`attack Bandit 1 roll +1 and evade roll 0`):
+
+- melee phase: `attack NAME`, `all-out-attack NAME`, `all-out-defend`, `defend` (he attacks
+  nobody but rolls to fend off whoever attacks him);
+- ranged phase: `shoot NAME`, `evade` (Reflexes + roll; nobody both shoots and evades, EZ-19);
+- other: `close [NAME]` (move into reach of that foe, range S, after the round), `flee`,
+  `surrender`, `wait`.
+
+Without a TARGET (or when the named one is down) he picks the nearest foe still standing (the
+first listed among equals); a melee attack with no foe in reach becomes a shot if he has a ranged
+weapon, else `close` on the nearest foe. A roll is the fighter's roll for that phase: a PC rolls
+4dF, an NPC rolls the scene's foe roll (EZ-18); a scripted roll replaces the dice, so a fully
+scripted scene replays exactly. A PC with no `does` and no scripted entry for a round is asked
+what he does (when ezkit runs at a terminal).
+
+API: `load(path, rules, lookup)` reads a scene (lookup finds campaign PCs by name),
+`parse(document, rules, base, lookup)` builds one from a document; `parse_intent(text)` reads
+one ACTION. `ezkit.combat.scene` fights the Scene round by round.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ezkit import dice, ladder
+from ezkit.character.files import problems_from, read_character
+from ezkit.character.model import Character, WoundMark
+from ezkit.combat import fighters, wounds
+from ezkit.errors import DocumentError, InputError, RuleError
+from ezkit.odds import foe_method
+from ezkit.rules import Rules
+from ezkit.yamlio import load_yaml
+
+MELEE_VERBS = ("attack", "all-out-attack", "all-out-defend", "defend")
+RANGED_VERBS = ("shoot", "evade")
+OTHER_VERBS = ("close", "flee", "surrender", "wait")
+ATTACKS = ("attack", "all-out-attack")  # melee verbs with a target
+TARGETED = (*ATTACKS, "shoot", "close")
+ALIASES = {"fight": "attack", "dodge": "evade", "run": "flee", "yield": "surrender"}
+STALEMATE, DRAW = "stalemate", "draw"
+
+
+# --- the file ------------------------------------------------------------------------------
+
+
+class _Entry(BaseModel):
+    """One line of a side: a PC (campaign or file) or an NPC stat line."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    pc: str | None = None
+    file: str | None = None
+    npc: str | None = None
+    count: int = Field(1, ge=1)
+    trait: str | None = None
+    weapon: str | None = None
+    ranged_trait: str | None = None
+    ranged_weapon: str | None = None
+    ranged_inj: int | None = None
+    range: str | None = None
+    cover: str = "none"
+    light: str | None = None
+    mod: int = 0
+    stun: bool = False
+    pull: str | None = None
+    does: str | None = None
+    rounds: list[int | str | None] = Field(default_factory=list)
+
+
+class _SceneDocument(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: Literal[1] = 1
+    scene: str = ""
+    range: str = "S"
+    light: str = "normal"
+    foe_roll: str = "none"
+    damage_options: list[int] = Field(default_factory=list)
+    round_cap: int | None = Field(None, ge=1)
+    sides: dict[str, list[_Entry]]
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Part:
+    """One phase's action: a verb, its target and the roll, when scripted."""
+
+    verb: str
+    target: str | None = None
+    roll: int | None = None
+
+    def text(self) -> str:
+        words = [self.verb, *([self.target] if self.target else [])]
+        if self.roll is not None:
+            words.append(f"roll {self.roll:+d}")
+        return " ".join(words)
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What a fighter does in a round: a melee-phase, a ranged-phase and an other action."""
+
+    melee: Part | None = None
+    ranged: Part | None = None
+    other: Part | None = None
+
+    def parts(self) -> list[Part]:
+        return [p for p in (self.melee, self.ranged, self.other) if p is not None]
+
+    def text(self) -> str:
+        return " and ".join(p.text() for p in self.parts())
+
+    def with_roll(self, roll: int) -> Intent:
+        """The same action with the roll of its first phase (melee, else ranged) given."""
+        if self.melee:
+            return replace(self, melee=replace(self.melee, roll=roll))
+        if self.ranged:
+            return replace(self, ranged=replace(self.ranged, roll=roll))
+        return self
+
+
+_SPLIT = re.compile(r"\s+and\s+|\s*;\s*", re.I)
+_ROLL = re.compile(r"^(?P<body>.*?)(?:\s+roll\s+(?P<roll>[+-]?\d+))?\s*$", re.I)
+_GRAMMAR = (
+    "write VERB [TARGET] [roll N], with at most one melee and one ranged action joined by 'and'; "
+    f"verbs: {', '.join((*MELEE_VERBS, *RANGED_VERBS, *OTHER_VERBS))}"
+)
+
+
+def parse_intent(text: str) -> Intent:
+    """`attack Bandit 1 roll +1 and evade` -> Intent; InputError naming what is wrong."""
+    pieces = [p for p in _SPLIT.split(str(text).strip()) if p]
+    if not pieces:
+        raise InputError(f"an empty action; {_GRAMMAR}")
+    slots: dict[str, Part] = {}
+    for piece in pieces:
+        part = _part(piece, text)
+        kind = _kind(part.verb)
+        if kind in slots:
+            verbs = {slots[kind].verb, part.verb}
+            if verbs == {"shoot", "evade"}:
+                raise RuleError(
+                    f"action {text!r}: nobody both shoots and evades in one phase: one roll, "
+                    "for the shot or for the evade (EZ-19)"
+                )
+            raise InputError(f"action {text!r}: two {kind} actions in one round; {_GRAMMAR}")
+        slots[kind] = part
+    intent = Intent(slots.get("melee"), slots.get("ranged"), slots.get("other"))
+    other = intent.other.verb if intent.other else None
+    if other in ("surrender", "wait") and len(intent.parts()) > 1:
+        raise InputError(f"action {text!r}: one who {other}s does nothing else that round")
+    if other == "flee" and (intent.melee or (intent.ranged and intent.ranged.verb == "shoot")):
+        raise InputError(f"action {text!r}: one who flees may evade, but not fight or shoot")
+    if other == "close" and intent.melee:
+        raise InputError(f"action {text!r}: one who closes in fights from the next round")
+    return intent
+
+
+def _part(piece: str, text: str) -> Part:
+    match = _ROLL.match(piece)
+    assert match is not None  # the pattern matches any text
+    body, roll = match["body"].strip(), match["roll"]
+    words = body.split()
+    for n in (3, 2, 1):
+        key = "-".join(words[:n]).lower()
+        verb = ALIASES.get(key, key)
+        if len(words) >= n and _kind(verb):
+            target = " ".join(words[n:]) or None
+            if target and verb not in TARGETED:
+                raise InputError(f"action {text!r}: {verb} takes no target ({target!r})")
+            return Part(verb, target, dice.check_roll(int(roll)) if roll is not None else None)
+    raise InputError(f"action {text!r}: {words[0] if words else piece!r} is no verb; {_GRAMMAR}")
+
+
+def _kind(verb: str) -> str:
+    if verb in MELEE_VERBS:
+        return "melee"
+    if verb in RANGED_VERBS:
+        return "ranged"
+    return "other" if verb in OTHER_VERBS else ""
+
+
+# --- who fights ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Arms:
+    """The numbers a fighter attacks with: trait rank and name, INJ and the weapon."""
+
+    rank: int
+    trait: str
+    inj: int
+    weapon: str
+
+    def text(self) -> str:
+        what = f", {self.weapon}" if self.weapon else ""
+        return f"{ladder.label(self.rank)} {self.trait}{what} INJ {self.inj}"
+
+
+Script = Intent | int | None
+
+
+@dataclass
+class Member:
+    """A fighter of a side, with his state in the scene (track, status, range)."""
+
+    name: str
+    side: str
+    source: Literal["campaign", "file", "npc"]
+    melee: Arms
+    ranged: Arms | None
+    cpd: int
+    reflexes: int
+    range: str
+    cover: str = "none"
+    light: str | None = None
+    mod: int = 0
+    stun: bool = False
+    pull: str | None = None
+    does: Intent | None = None
+    script: tuple[Script, ...] = ()
+    group: str = ""
+    where: str = ""  # the entry in the file: sides.heroes[0]
+    track: list[WoundMark] = field(default_factory=list)
+    status: str = "in"  # in, fled, surrendered
+    character: Character | None = None
+    taken: list[tuple[str, bool, str]] = field(default_factory=list)  # (level, stun, reason)
+
+    @property
+    def pc(self) -> bool:
+        return self.source != "npc"
+
+    def standing(self, rules: Rules) -> bool:
+        """Still in the fight and able to act (EZ-15)."""
+        return self.status == "in" and wounds.can_act(self.track, rules)
+
+    def describe(self) -> str:
+        kind = {"campaign": "PC", "file": "PC, from a file", "npc": "NPC"}[self.source]
+        shoots = f"; shoots {self.ranged.text()}" if self.ranged else ""
+        where = f"range {self.range}"
+        if self.cover != "none":
+            where += f", {self.cover} cover"
+        if self.light:
+            where += f", {self.light} light"
+        return (
+            f"{self.name} ({kind}): {self.melee.text()}{shoots}; CPD {self.cpd}, Reflexes "
+            f"{ladder.label(self.reflexes)}; {where}"
+        )
+
+
+@dataclass
+class Scene:
+    title: str
+    sides: tuple[str, str]
+    members: list[Member]
+    light: str = "normal"
+    foe_roll: str = "none"
+    damage_options: frozenset[int] = frozenset()
+    round_cap: int = 20
+
+
+Lookup = Callable[[str], Character]
+
+
+def load(path: Path, rules: Rules, lookup: Lookup | None = None) -> Scene:
+    """Read a scene file; `file:` paths are relative to it, `pc:` names go through lookup."""
+    return parse(load_yaml(path), rules, path.parent, lookup, str(path))
+
+
+def parse(
+    document: Any,
+    rules: Rules,
+    base: Path = Path("."),
+    lookup: Lookup | None = None,
+    source: str = "scene",
+) -> Scene:
+    """A scene from its document; DocumentError naming the field, the value and the rule."""
+    if not isinstance(document, dict):
+        raise DocumentError(f"{source}: a scene is a mapping with 'sides' (see examples/scenes/)")
+    try:
+        doc = _SceneDocument.model_validate(document)
+    except ValidationError as error:
+        listed = "; ".join(f"{p.path}: {p.message}" for p in problems_from(error, _SceneDocument))
+        raise DocumentError(f"{source} is not a valid scene: {listed}") from None
+
+    def bad(where: str, message: str) -> DocumentError:
+        return DocumentError(f"{source}: {where}: {message}")
+
+    if len(doc.sides) != 2 or not all(doc.sides.values()):
+        raise bad("sides", f"a scene has two sides, each with fighters; got {list(doc.sides)}")
+    _check_key(doc.range.upper(), rules.ranges, "range", "EZ-17", bad, "range")
+    _check_key(doc.light, rules.light, "light", "EZ-17", bad, "light")
+    try:
+        foe_method(doc.foe_roll)
+    except InputError as error:
+        raise bad("foe_roll", str(error)) from None
+    for option in doc.damage_options:
+        if option not in (1, 2, 3, 4):
+            raise bad("damage_options", f"{option} is no Damage Roll Option; choose 1, 2, 3, 4")
+
+    members: list[Member] = []
+    for side, entries in doc.sides.items():
+        for i, entry in enumerate(entries):
+            where = f"sides.{side}[{i}]"
+            for key, table, what in (
+                ((entry.range or "S").upper(), rules.ranges, "range"),
+                (entry.cover, rules.cover, "cover"),
+                (entry.light or "normal", rules.light, "light"),
+            ):
+                _check_key(key, table, what, "EZ-17", bad, f"{where}.{what}")
+            try:
+                members += _members(entry, side, doc, rules, base, lookup, where)
+            except (InputError, RuleError) as error:
+                raise bad(where, str(error)) from None
+    seen: dict[str, Member] = {}
+    for m in members:
+        if m.name.casefold() in seen:
+            raise bad("sides", f"two fighters are called {m.name!r}: give each a name of his own")
+        seen[m.name.casefold()] = m
+    first, second = doc.sides
+    scene = Scene(
+        doc.scene or (Path(source).stem if source != "scene" else "a fight"),
+        (first, second),
+        members,
+        doc.light,
+        doc.foe_roll,
+        frozenset(doc.damage_options),
+        doc.round_cap or rules.round_cap,
+    )
+    for m in members:  # every action names foes that exist, and shoots only with a weapon
+        intents = [("does", m.does)] + [(f"rounds[{n}]", s) for n, s in enumerate(m.script)]
+        for key, intent in intents:
+            if not isinstance(intent, Intent):
+                continue
+            try:
+                _check_intent(scene, m, intent)
+            except (InputError, RuleError) as error:
+                raise bad(f"{m.where}.{key}", str(error)) from None
+    return scene
+
+
+def _check_key(key: str, table: dict[str, Any], what: str, rule: str, bad: Any, where: str) -> None:
+    if key not in table:
+        raise bad(where, f"unknown {what} {key!r}; choose {', '.join(table)} ({rule})")
+
+
+def _members(
+    entry: _Entry,
+    side: str,
+    doc: _SceneDocument,
+    rules: Rules,
+    base: Path,
+    lookup: Lookup | None,
+    where: str,
+) -> list[Member]:
+    given = [k for k in ("pc", "file", "npc") if getattr(entry, k) is not None]
+    if len(given) != 1:
+        raise InputError(
+            f"a fighter is exactly one of pc: NAME, file: PATH or npc: STAT LINE; got {given or 0}"
+        )
+    if entry.count != 1 and entry.npc is None:
+        raise InputError("count is for NPCs: a PC is one person")
+    pull = None
+    if entry.pull:
+        pull = rules.wounds.levels[wounds.level_index(entry.pull, rules)].name
+    does = parse_intent(entry.does) if entry.does else None
+    script = tuple(_script(s) for s in entry.rounds)
+    common = {
+        "side": side,
+        "range": (entry.range or doc.range).upper(),
+        "cover": entry.cover,
+        "light": entry.light,
+        "mod": entry.mod,
+        "stun": entry.stun,
+        "pull": pull,
+        "does": does,
+        "script": script,
+        "where": where,
+    }
+    if entry.npc is not None:
+        foe = fighters.parse_foe(entry.npc)
+        arms = Arms(foe.rank, foe.trait, foe.inj, "")
+        gun = (
+            Arms(foe.rank, foe.trait, entry.ranged_inj, "ranged weapon")
+            if entry.ranged_inj is not None
+            else None
+        )
+        for key in ("trait", "weapon", "ranged_trait", "ranged_weapon"):
+            if getattr(entry, key) is not None:
+                raise InputError(f"{key} is for PCs: an NPC's numbers are his stat line")
+        names = (
+            [foe.name] if entry.count == 1 else [f"{foe.name} {n + 1}" for n in range(entry.count)]
+        )
+        return [
+            Member(
+                name,
+                source="npc",
+                melee=arms,
+                ranged=gun,
+                cpd=foe.cpd,
+                reflexes=foe.reflexes,
+                group=foe.name,
+                **common,
+            )
+            for name in names
+        ]
+    if entry.ranged_inj is not None:
+        raise InputError("ranged_inj is for NPCs: a PC shoots with his own weapon (ranged_weapon)")
+    if entry.pc is not None:
+        if lookup is None:
+            raise InputError(f"pc: {entry.pc!r} needs the campaign, and none was given")
+        character, source = lookup(entry.pc), "campaign"
+    else:
+        character, source = read_character(base / str(entry.file)), "file"
+    hand = fighters.from_character(character, rules, entry.trait, entry.weapon)
+    gun = None
+    try:
+        shooting = fighters.from_character(
+            character, rules, entry.ranged_trait or entry.trait, entry.ranged_weapon, ranged=True
+        )
+        gun = Arms(shooting.rank, shooting.trait, shooting.inj, shooting.weapon)
+    except RuleError:
+        if entry.ranged_weapon:
+            raise
+    return [
+        Member(
+            character.name,
+            source=source,  # type: ignore[arg-type]
+            melee=Arms(hand.rank, hand.trait, hand.inj, hand.weapon),
+            ranged=gun,
+            cpd=hand.cpd,
+            reflexes=hand.reflexes,
+            group=character.name,
+            track=list(character.wounds),
+            character=character,
+            **common,
+        )
+    ]
+
+
+def _script(entry: int | str | None) -> Script:
+    if entry is None:
+        return None
+    if isinstance(entry, int):
+        return dice.check_roll(entry)
+    return parse_intent(entry)
+
+
+def _check_intent(scene: Scene, m: Member, intent: Intent) -> None:
+    for part in intent.parts():
+        if part.target:
+            target = find_member(scene.members, part.target)
+            if target.side == m.side:
+                raise RuleError(f"{target.name} is on {m.name}'s own side ({m.side})")
+    if intent.ranged and intent.ranged.verb == "shoot" and m.ranged is None:
+        raise RuleError(
+            f"{m.name} has no ranged weapon to shoot with (EZ-19); "
+            + ("give him ranged_inj: N" if not m.pc else "give him one, or name ranged_weapon")
+        )
+
+
+def find_member(members: list[Member], name: str, rules: Rules | None = None) -> Member:
+    """A fighter by name (any case), or the first standing member of a group (`Bandit`)."""
+    key = " ".join(name.split()).casefold()
+    for m in members:
+        if m.name.casefold() == key:
+            return m
+    group = [m for m in members if m.group.casefold() == key]
+    if group:
+        if rules is not None:
+            return next((m for m in group if m.standing(rules)), group[0])
+        return group[0]
+    names = [m.name for m in members]
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise InputError(f"no fighter called {name!r}{hint} (fighters: {', '.join(names)})")
