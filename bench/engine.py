@@ -96,35 +96,15 @@ def have_rlcard() -> bool:
     return importlib.util.find_spec("rlcard") is not None
 
 
-def uno_rate(seconds: float = SECONDS) -> tuple[float, int]:
-    """Random-agent decisions (env.step calls) per second over whole games of RLCard's UNO."""
+def rlcard_rate(env_name: str, seconds: float = SECONDS) -> tuple[float, int]:
+    """Random-agent decisions (env.step calls) per second over whole games of an RLCard
+    environment: "uno" beside most games, "gin-rummy" beside the rummy game Foozle."""
     import numpy as np
     import rlcard
     from rlcard.agents.random_agent import RandomAgent
 
     np.random.seed(0)
-    env = rlcard.make("uno", config={"seed": 0})
-    agent = RandomAgent(num_actions=env.num_actions)
-    decisions = games = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        state, _ = env.reset()
-        while not env.is_over():
-            state, _ = env.step(agent.step(state))
-            decisions += 1
-        games += 1
-    return decisions / (time.perf_counter() - started), games
-
-
-def gin_rummy_rate(seconds: float = SECONDS) -> tuple[float, int]:
-    """Random-agent decisions (env.step calls) per second over whole games of RLCard's Gin
-    Rummy (2 players), the rummy game beside which Foozle is measured."""
-    import numpy as np
-    import rlcard
-    from rlcard.agents.random_agent import RandomAgent
-
-    np.random.seed(0)
-    env = rlcard.make("gin-rummy", config={"seed": 0})
+    env = rlcard.make(env_name, config={"seed": 0})
     agent = RandomAgent(num_actions=env.num_actions)
     decisions = games = 0
     started = time.perf_counter()
@@ -149,7 +129,7 @@ def main() -> None:
     if not have_rlcard():
         print("  RLCard UNO: not available, no ratio")
         return
-    theirs, their_games = uno_rate()
+    theirs, their_games = rlcard_rate("uno")
     print(f"  RLCard UNO (2 players)            {theirs:10,.0f} /s  ({their_games} games)")
     ratio = ours / theirs
     verdict = "meets" if ratio >= TARGET else "misses"
@@ -159,7 +139,7 @@ def main() -> None:
             continue  # a rummy game: measured against RLCard's Gin Rummy below
         verdict = "meets" if rate / theirs >= TARGET else "misses"
         print(f"  ratio {label} / RLCard  {rate / theirs:5.2f}  ({verdict} the target)")
-    gin, gin_games = gin_rummy_rate()
+    gin, gin_games = rlcard_rate("gin-rummy")
     print(f"  RLCard Gin Rummy (2 players)      {gin:10,.0f} /s  ({gin_games} games)")
     for label, rate in others:
         if label.startswith("Foozle"):

@@ -225,25 +225,10 @@ class Foozle(Game):
                 f"{self.title} has no option {', '.join(unknown)}; its options: {', '.join(known)}"
             )
         return {
-            "first": self._check_first(options.get("first")),
+            "first": self.first_seat(options.get("first"), "FZ-5"),
             "turn_cap": _option_int("turn_cap", options.get("turn_cap"), 1),
             "hands": _option_int("hands", options.get("hands"), 1),
         }
-
-    def _check_first(self, value: Any) -> int | None:
-        if value is None:
-            return None
-        if isinstance(value, str) and not value.strip().isdigit():
-            for seat, player in enumerate(self.players):
-                if player.casefold() == value.strip().casefold():
-                    return seat
-            raise InputError(f"first: no player {value!r}; the players: {', '.join(self.players)}")
-        seat = _option_int("first", value, 0)
-        if seat is None or seat >= len(self.players):
-            raise InputError(
-                f"first: seat {value} does not exist; seats are 0..{len(self.players) - 1}"
-            )
-        return seat
 
     def new(self, seed: int) -> FoozleState:
         return FoozleState(self, seed)
