@@ -17,6 +17,13 @@ and the CLI always narrate.
 
 `play()` checks a move with `_is_legal(move)`, by default `move in legal_moves()`; a game
 that caches its legal moves can answer from the cache without making a copy.
+
+What a move reveals (ruling GT-1). `seen(seat)` is every card that seat may see now, by id
+(its own hand, face-up cards; not a card turned face down again). A narrated `play()` marks
+a move *final* when it brought a card into some seat's sight, used chance (a shuffle, a
+die, a random take) or called `reveal()`; `final` counts the moves up to the last final one.
+Undo never goes below `final`. An event's `covered` text is what a log shows while the game
+is on once the cards the event showed are face down again (the Bakeries board).
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from __future__ import annotations
 import importlib
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
@@ -59,11 +67,13 @@ class Move(NamedTuple):
 
 class Event(NamedTuple):
     """Something that happened. `seats` None means everyone saw it; otherwise only those
-    seats did, and `public` (if any) is what the others are told instead."""
+    seats did, and `public` (if any) is what the others are told instead. `covered`: what a
+    log says instead while the game is on, once the cards shown are face down again (GT-1)."""
 
     text: str
     seats: frozenset[int] | None = None
     public: str | None = None
+    covered: str | None = None
 
     def seen_by(self, seat: int | None) -> str | None:
         """The event as one seat saw it (None: the whole table's view)."""
@@ -71,9 +81,19 @@ class Event(NamedTuple):
             return self.text
         return self.public
 
+    def logged_for(self, seat: int | None, over: bool) -> str | None:
+        """The event in a seat's log: while the game is on, a covered event shows only its
+        covered text (GT-1: a log holds only what the seat may still see)."""
+        if self.covered is not None and not over:
+            return self.covered if self.seen_by(seat) is not None else None
+        return self.seen_by(seat)
+
 
 class State(ABC):
     """A game in progress. Subclasses implement the rules; this class keeps the record."""
+
+    #: False in quiet games (simulations): no narration, and no reveal tracking.
+    narrate: bool = True
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -81,6 +101,9 @@ class State(ABC):
         self.rng = random.Random(seed)
         self.moves: list[Move] = []
         self.log: list[Event] = []
+        #: GT-1: the first `final` moves cannot be taken back (the last of them revealed).
+        self.final = 0
+        self._revealing = False
 
     # --- what the rules answer --------------------------------------------------------
 
@@ -122,6 +145,16 @@ class State(ABC):
         """Every card is in exactly one place; games with cards override it."""
         return True
 
+    def seen(self, seat: int) -> Counter[str]:
+        """Every card this seat may see now, by id (GT-1): its hand, the face-up cards.
+        Games with hidden cards override it; it decides which moves are final."""
+        return Counter()
+
+    def reveal(self) -> None:
+        """Called by a game while applying a move that shows something hidden that `seen`
+        does not capture (GT-1): the move becomes final."""
+        self._revealing = True
+
     # --- the record ----------------------------------------------------------------
 
     def _is_legal(self, move: Move) -> bool:
@@ -132,9 +165,23 @@ class State(ABC):
         """Check, apply, log. An illegal move raises IllegalMove and changes nothing."""
         if not self._is_legal(move):
             raise IllegalMove(self.why_illegal(move))
+        if not self.narrate:  # a simulation: nobody undoes it, so nothing to track
+            events = self.apply(move)
+            self.moves.append(move)
+            return events
+        seats = range(len(self.game.players))
+        before = [self.seen(s) for s in seats]
+        chance = self.rng.getstate()
+        self._revealing = False
         events = self.apply(move)
         self.moves.append(move)
         self.log.extend(events)
+        if (
+            self._revealing
+            or self.rng.getstate() != chance
+            or any(self.seen(s) - before[s] for s in seats)
+        ):
+            self.final = len(self.moves)
         return events
 
     def parse(self, text: str) -> Move:
@@ -157,7 +204,7 @@ class State(ABC):
     def save(self) -> dict[str, Any]:
         """All a game is: its name, options, seed and moves."""
         return {
-            "schema_version": 1,
+            "schema_version": SCHEMA_VERSION,
             "game": self.game.name,
             "options": dict(self.game.options),
             "seed": self.seed,
@@ -172,6 +219,8 @@ class Game(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    #: Saves of this schema version or older left out the game's forced moves (see replay).
+    unsaved_forced_until: ClassVar[int] = 0
 
     def __init__(self, players: Sequence[str], **options: Any) -> None:
         if not self.min_players <= len(players) <= self.max_players:
@@ -235,9 +284,21 @@ def make(name: str, options: Mapping[str, Any]) -> Game:
     return game_class(name)(players, **opts)
 
 
+SCHEMA_VERSION = 2
+
+
 def replay(saved: Mapping[str, Any], upto: int | None = None) -> State:
-    """Rebuild a state from a save: the same game, seed and moves (the first `upto`)."""
-    state = make(saved["game"], saved["options"]).new(int(saved["seed"]))
+    """Rebuild a state from a save: the same game, seed and moves (the first `upto`).
+
+    A game may have begun recording forced moves its older saves lack (Auntie asks every
+    eligible seat about a reaction since AU-11, not only holders): for a save of a schema up
+    to the game's `unsaved_forced_until`, every forced move is made as the save is read."""
+    game = make(saved["game"], saved["options"])
+    state = game.new(int(saved["seed"]))
+    version = saved.get("schema_version", 1)
+    fill = isinstance(version, int) and version <= game.unsaved_forced_until
     for text in list(saved["moves"])[:upto]:
+        while fill and not state.is_over() and len(legal := state.legal_moves()) == 1:
+            state.play(legal[0])
         state.play(state.parse(text))
     return state
