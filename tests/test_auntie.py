@@ -48,12 +48,29 @@ def position(
         actions=["burden"] if actions is None else actions,
         events=events,
     )
+    forced(state)
     return state
+
+
+def forced(state: AuntieState) -> None:
+    """Answer the questions that have one answer, as the table does (AU-11: a player without
+    the reaction card is asked too, and can only pass)."""
+    while not state.is_over() and len(legal := state.legal_moves()) == 1:
+        state.play(legal[0])
+
+
+def play_told(state: AuntieState, move: Move) -> list[engine.Event]:
+    """Play a move and the forced answers after it; everything that happened."""
+    events = list(state.play(move))
+    while not state.is_over() and len(legal := state.legal_moves()) == 1:
+        events += state.play(legal[0])
+    return events
 
 
 def play(state: AuntieState, *texts: str) -> None:
     for text in texts:
         state.play(state.parse(text))
+        forced(state)
 
 
 def fudge(state: AuntieState, seat: int) -> list[str]:
@@ -281,7 +298,7 @@ def test_au5_give_or_swap_landing_on_the_active_player_does_nothing(excuse: str)
         fudge={ANN: ["4"], BOB: ["0"], CAT: ["0"], DAN: ["0"]},
     )
     play(state, excuse)
-    events = state.play(state.parse("deflect to Ann"))
+    events = play_told(state, state.parse("deflect to Ann"))
     assert any("does nothing (AU-5)" in e.text for e in events)
     assert fudge(state, ANN) == ["4"] and fudge(state, BOB) == ["0"]
     assert state.view(None)["action_discard"] == {excuse.split()[0]: 1, "deflect": 1}
@@ -532,7 +549,7 @@ def test_au8_an_empty_event_deck_is_refilled_from_its_discard_pile() -> None:
     state.event_discard = list(state.game.event_counts)
     state.event_deck = []
     assert state.conserved()
-    events = state.play(Move("ask-auntie"))
+    events = play_told(state, Move("ask-auntie"))
     assert any("event discard pile is shuffled into a new deck (AU-8)" in e.text for e in events)
     assert state.conserved() and state.view(None)["event_deck"] == 9
 
@@ -665,7 +682,7 @@ def test_au10_a_view_shows_his_cards_and_only_counts_of_the_others() -> None:
 
 def test_au10_a_give_is_seen_only_by_giver_and_receiver() -> None:
     state = position(hands={ANN: ["give"]}, fudge={ANN: ["4", "1"], BOB: [], CAT: [], DAN: []})
-    events = state.play(state.parse("give 4 to Bob"))
+    events = play_told(state, state.parse("give 4 to Bob"))
     assert "Ann gives 4 to Bob" in texts(events, ANN)
     assert "Ann gives 4 to Bob" in texts(events, BOB)
     assert "Ann gives a fudge card to Bob" in texts(events, CAT)
@@ -685,14 +702,14 @@ def test_au10_the_fudge_a_pending_give_names_is_seen_only_by_its_player() -> Non
 
 def test_au10_a_random_take_is_seen_only_by_both() -> None:
     state = _event("take-left", bob=["4"], dan=["2"])
-    events = state.play(Move("ask-auntie"))
+    events = play_told(state, Move("ask-auntie"))
     assert "Ann takes 4 from Bob at random" in texts(events, BOB)
     assert "Ann takes a fudge card from Bob at random" in texts(events, CAT)
 
 
 def test_au10_a_drawn_card_is_seen_only_by_its_drawer() -> None:
     state = position(hands={ANN: ["burden"]}, fudge={s: [] for s in range(4)}, stack=["3"])
-    events = state.play(state.parse("burden Dan"))
+    events = play_told(state, state.parse("burden Dan"))
     assert "Dan draws 3" in texts(events, DAN)
     assert "Dan draws a fudge card" in texts(events, ANN)
 

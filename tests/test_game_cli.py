@@ -424,7 +424,7 @@ def test_auntie_scripted_and_hot_seat(runner: CliRunner, db: str) -> None:
     assert shown["round"] <= 5
     code, out, err = run(runner, "game", "play", "auntie", "--players", "Ann,Bob,Cat",
                          "--seed", "3", "--variant", "no-draw", "--db", db,
-                         input="1\n" * 3000)  # fmt: skip
+                         input="1\n\n" * 3000)  # fmt: skip
     assert code == 0, err
     assert "Pass the screen to Bob" in out and "Final scores:" in out
     assert stored(db, 2)["status"] == "over"

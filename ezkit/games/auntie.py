@@ -36,8 +36,11 @@ Beyond the rulings (each also noted where it is coded):
   in the deck file): the holders are asked in seat order from the active player's left until
   one deflects. The others draw in that order, then the active player draws the event.
 - Swap takes the target's random card before giving the chosen one.
-- A reaction is asked only of a player holding the card (DESIGN.md); a turn whose player can
-  play no Excuse ends by itself, and a Give event with one kind of fudge plays itself.
+- AU-11: a reaction is asked of every eligible player, holder or not (a player without the
+  card has one answer, `pass`), so whose turn it is never tells who holds one; the story
+  says what was played ("Cat interrupts", "no one interrupts"), never who passed. A turn
+  whose player can play no Excuse ends by itself, and a Give event with one kind of fudge
+  plays itself.
 - "The round in which the stack ran out" is the round in which a draw emptied it, even if a
   Give Auntie puts a card back later in that round (AU-9).
 - `rounds` with the no-draw variant: `rounds` is the limit.
@@ -53,13 +56,15 @@ and points; at the end scores, winners and revealed (everybody's fudge).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from operator import mul
 from typing import Any
 
 from ezkit.errors import InputError
 from ezkit.games import decks
-from ezkit.games.engine import Event, Game, Move, State
+from ezkit.games.engine import Event, Game, Move, Reaction, State
+from ezkit.words import plural, won
 
 # --- constants ------------------------------------------------------------------------------
 
@@ -334,7 +339,7 @@ class AuntieState(State):
         return self._private(
             seat,
             f"{name} is dealt {self._hand_text(seat)}",
-            f"{name} is dealt {sum(self.hands[seat])} action cards",
+            f"{name} is dealt {plural(sum(self.hands[seat]), 'action card')}",
         )
 
     def _hand_text(self, seat: int) -> str:
@@ -428,7 +433,8 @@ class AuntieState(State):
         if game.limit is not None and self.round >= game.limit:
             self.last_round = True
             if narrate:
-                events.append(Event(f"Round {self.round} is the last (the game has {game.limit})"))
+                limit = plural(game.limit, "round")
+                events.append(Event(f"Round {self.round} is the last (the game has {limit})"))
         if not need:
             return
         if len(self.stack) < need * self.n:
@@ -447,7 +453,11 @@ class AuntieState(State):
             if narrate:
                 ids = ", ".join(game.fudge_ids[k] for k in drawn if k is not None)
                 name = self._name(s)
-                events.append(self._private(s, f"{name} draws {ids}", f"{name} draws {need} fudge"))
+                events.append(
+                    self._private(
+                        s, f"{name} draws {ids}", f"{name} draws {plural(need, 'fudge card')}"
+                    )
+                )
         if self.ran_out and narrate:
             events.append(Event("The fudge stack is empty: this round is the last (AU-9)"))
 
@@ -468,10 +478,9 @@ class AuntieState(State):
         return self._ask_interrupts()
 
     def _ask_interrupts(self) -> bool:
-        # AU-4: the others are asked in seat order from the active player's left; only a
-        # player holding an Interrupt has the choice.
-        hands = self.hands
-        self._queue = [s for s in self.game.others[self.active] if hands[s][_INTERRUPT]]
+        # AU-4: the others are asked in seat order from the active player's left; AU-11: all
+        # of them, so being asked tells nothing (only a holder may answer `interrupt`).
+        self._queue = list(self.game.others[self.active])
         if self._queue and TABLES.interrupts_per_turn > 0:
             self.phase = _P_INTERRUPT
             self._to_move = self._queue.pop(0)
@@ -504,8 +513,8 @@ class AuntieState(State):
             return
         scores = self.scores()
         shown = ", ".join(f"{p} {int(v)}" for p, v in zip(self.game.players, scores, strict=True))
-        best = " and ".join(self._name(s) for s in self.winners())
-        events.append(Event(f"The game is over after round {self.round}: {shown}. {best} wins"))
+        best = won([self._name(s) for s in self.winners()])
+        events.append(Event(f"The game is over after round {self.round}: {shown}. {best}"))
 
     # --- the contract ---------------------------------------------------------------------
 
@@ -526,11 +535,15 @@ class AuntieState(State):
             if phase == _P_EXCUSE:
                 legal = self._excuse_moves()
             elif phase == _P_INTERRUPT:
-                legal = [game.m_interrupt, game.m_pass]
+                holds = self.hands[self._to_move or 0][_INTERRUPT]
+                legal = [game.m_interrupt, game.m_pass] if holds else [game.m_pass]
             elif phase == _P_DEFLECT:
-                legal = list(game.deflect_moves[self._to_move or 0])
+                seat = self._to_move or 0
+                holds = self.hands[seat][_DEFLECT]
+                legal = list(game.deflect_moves[seat]) if holds else [game.m_pass]
             elif phase == _P_ASK:
-                legal = [game.m_deflect, game.m_pass]
+                holds = self.hands[self._to_move or 0][_DEFLECT]
+                legal = [game.m_deflect, game.m_pass] if holds else [game.m_pass]
             elif phase == _P_EVENT:
                 f, moves = self.fudge[self.active], game.m_event[game.event_target[self.event or 0]]
                 legal = [moves[k] for k in range(len(f)) if f[k]]
@@ -601,16 +614,16 @@ class AuntieState(State):
                 events.append(
                     Event(
                         f"{self._name(s)} interrupts: {self._name(self.active)} may play "
-                        f"{self.allowed} Excuse{'' if self.allowed == 1 else 's'} this turn"
+                        f"{plural(self.allowed, 'Excuse')} this turn"
                     )
                 )
             if self.interrupts >= TABLES.interrupts_per_turn:
                 self._queue = []
-        elif self.narrate:
-            events.append(Event(f"{self._name(s)} does not interrupt"))
         if self._queue:
             self._to_move = self._queue.pop(0)
             return
+        if self.narrate and not self.interrupts:  # AU-11: never who passed
+            events.append(Event("No one interrupts"))
         self._carry_on(events)
 
     def _discard(self, seat: int, action: int) -> None:
@@ -632,9 +645,9 @@ class AuntieState(State):
                 events.append(Event(f"{self._name(a)} plays Ask Auntie"))
             self.pending = [_ASK, -1, -1, -1]
             self.deflectors = []
-            # AU-5: every other player counts as targeted; asked in seat order from the left.
-            hands = self.hands
-            self._queue = [s for s in game.others[a] if hands[s][_DEFLECT]]
+            # AU-5: every other player counts as targeted; asked in seat order from the left,
+            # holder or not (AU-11).
+            self._queue = list(game.others[a])
             if self._queue and TABLES.deflects_per_excuse > 0:
                 self.phase = _P_ASK
                 self._to_move = self._queue.pop(0)
@@ -670,11 +683,8 @@ class AuntieState(State):
 
     def _offer_deflect(self, t: int, events: list[Event]) -> None:
         # AU-5: the target may Deflect (FAQ 1: when targeted by an Excuse not yet deflected).
-        if (
-            self.deflects < TABLES.deflects_per_excuse
-            and t != self.active
-            and self.hands[t][_DEFLECT]
-        ):
+        # AU-11: the target is asked whether or not he holds a Deflect.
+        if self.deflects < TABLES.deflects_per_excuse and t != self.active:
             self.phase, self._to_move = _P_DEFLECT, t
             return
         self._resolve(events)
@@ -771,11 +781,11 @@ class AuntieState(State):
                 events.append(Event(f"{name} deflects Ask Auntie and will not draw (AU-5)"))
             if len(self.deflectors) >= TABLES.deflects_per_excuse:
                 self._queue = []  # AU-5: at most one Deflect per Excuse
-        elif self.narrate:
-            events.append(Event(f"{self._name(s)} does not deflect"))
         if self._queue:
             self._to_move = self._queue.pop(0)
             return
+        if self.narrate and not self.deflectors:  # AU-11: never who passed
+            events.append(Event("No one deflects Ask Auntie"))
         self._resolve_ask(events)
 
     def _resolve_ask(self, events: list[Event]) -> None:
@@ -955,6 +965,28 @@ class AuntieState(State):
             v["winners"] = self.winners()
             v["revealed"] = [self._fudge_ids(s) for s in range(self.n)]
         return v
+
+    def reaction(self) -> Reaction | None:
+        """AU-11: who is asked about an Interrupt or a Deflect in this window, holder or not."""
+        phase, seat = self.phase, self._to_move
+        if seat is None or phase not in (_P_INTERRUPT, _P_DEFLECT, _P_ASK):
+            return None
+        word = INTERRUPT if phase == _P_INTERRUPT else DEFLECT
+        window = (self.round, self.active, phase, self.played, self.deflects)
+        return Reaction(word, (seat, *self._queue), window)
+
+    def seen(self, seat: int) -> Counter[str]:
+        """GT-1: the seat's own fudge and action cards and the face-up discard piles (AU-10);
+        everybody's fudge once the game is over."""
+        game = self.game
+        cards: Counter[str] = Counter()
+        owners = range(self.n) if self.phase == _P_OVER else (seat,)
+        for s in owners:
+            cards.update({game.fudge_ids[k]: c for k, c in enumerate(self.fudge[s]) if c})
+        cards.update({ACTIONS[a]: c for a, c in enumerate(self.hands[seat]) if c})
+        cards.update({ACTIONS[a]: c for a, c in enumerate(self.action_discard) if c})
+        cards.update({game.event_ids[e]: c for e, c in enumerate(self.event_discard) if c})
+        return cards
 
     # --- the end (AU-9) ---------------------------------------------------------------------
 

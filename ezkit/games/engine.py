@@ -89,6 +89,15 @@ class Event(NamedTuple):
         return self.seen_by(seat)
 
 
+class Reaction(NamedTuple):
+    """A question put to several seats in turn (AU-11): may anyone `word` now? `seats`: the
+    seats still to be asked in this window, in order; `window` tells one window from the next."""
+
+    word: str
+    seats: tuple[int, ...]
+    window: tuple[Any, ...]
+
+
 class State(ABC):
     """A game in progress. Subclasses implement the rules; this class keeps the record."""
 
@@ -149,6 +158,11 @@ class State(ABC):
         """Every card this seat may see now, by id (GT-1): its hand, the face-up cards.
         Games with hidden cards override it; it decides which moves are final."""
         return Counter()
+
+    def reaction(self) -> Reaction | None:
+        """The reaction the seat to move is asked about, if any. Every eligible seat is asked,
+        holder or not (AU-11); a table with one screen asks them all at once by it."""
+        return None
 
     def reveal(self) -> None:
         """Called by a game while applying a move that shows something hidden that `seen`

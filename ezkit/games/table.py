@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from ezkit.errors import DocumentError, EzkitError, InputError, RuleError
 from ezkit.games import engine
-from ezkit.games.engine import Event, IllegalMove, Move, State
+from ezkit.games.engine import Event, IllegalMove, Move, Reaction, State
 
 HUMAN = "human"
 #: A bot: (its seat's view, the legal moves, a random generator) -> a legal move.
@@ -212,13 +212,16 @@ class Session:
             on_move(seat, move, events, forced)
         return events
 
-    def advance(self, on_move: OnMove | None = None) -> None:
-        """Bots play, and humans' forced moves are made, until a human must decide."""
+    def advance(self, on_move: OnMove | None = None, reactions: bool = False) -> None:
+        """Bots play, and humans' forced moves are made, until a human must decide.
+
+        reactions: stop too at a human asked about a reaction he cannot play, so that a
+        shared screen asks holders and non-holders alike (AU-11)."""
         while (seat := self.state.to_move()) is not None:
             legal = self.state.legal_moves()
             player = self.seats[seat]
             if player.human:
-                if len(legal) > 1:
+                if len(legal) > 1 or (reactions and self.state.reaction() is not None):
                     return
                 self._play(seat, legal[0], True, on_move)
                 continue
@@ -528,12 +531,44 @@ def run(session: Session, asker: Asker) -> None:
         asker.say(f"Resuming after {len(session.state.moves)} moves.")
     else:  # the deal
         on_move(-1, Move("deal"), list(session.state.log), True)
+    window: tuple[Any, int | None] | None = None  # a reaction window, and who claimed it
+
+    def claim(reaction: Reaction) -> int | None:
+        """AU-11: one question for the whole table, the same whoever holds what; the player
+        who wants to react names himself and then decides at his own screen."""
+        asked = [s for s in dict.fromkeys(reaction.seats) if seats[s].human]
+        names = [seats[s].name for s in asked]
+        who = "anyone" if len(asked) > 1 else names[0]
+        while True:
+            answer = asker.ask(
+                f"Does {who} {reaction.word}? To {reaction.word}, type your name "
+                "(you then choose at your own screen); otherwise press Enter"
+            ).strip()
+            if not answer:
+                return None
+            if _quits(answer, []):
+                stop()
+            found = [s for s in asked if seats[s].name.casefold().startswith(answer.casefold())]
+            exact = [s for s in found if seats[s].name.casefold() == answer.casefold()]
+            if len(exact) == 1 or len(found) == 1:
+                return (exact or found)[0]
+            asker.say(f"Type one of {_and(names)}, or press Enter for nobody.")
+
     while True:
-        session.advance(on_move)
+        session.advance(on_move, reactions=private)
         seat = session.to_move()
         if seat is None:
             break
         player = seats[seat]
+        reaction = session.state.reaction() if private else None
+        if reaction is not None:
+            if window is None or window[0] != reaction.window:
+                hide()
+                window = (reaction.window, claim(reaction))
+            passing = next((m for m in session.state.legal_moves() if m.action == "pass"), None)
+            if window[1] != seat and passing is not None:
+                session.move(passing.text(), on_move)
+                continue
         if private and screen != seat:
             hide()
             if _quits(asker.ask(f"Pass the screen to {player.name}, then press Enter"), []):
@@ -545,6 +580,11 @@ def run(session: Session, asker: Asker) -> None:
                 for text in queued[seat]:
                     asker.say(f"  {text}")
                 queued[seat].clear()
+        legal = session.state.legal_moves()
+        if reaction is not None and len(legal) == 1:
+            asker.say(f"{player.name}, you hold nothing to {reaction.word} with: you pass.")
+            session.move(legal[0].text(), on_move)
+            continue
         round_ = getattr(session.state, "round", None)
         heading = f"{player.name} to move" + (f" (round {round_})" if round_ is not None else "")
         asker.say(heading)

@@ -1,0 +1,35 @@
+"""Small words for messages people read: counts with the right plural, lists joined with
+"and", who won. One place, so every game and command says them the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 card`, `2 cards`, `0 cards`; `many` for an irregular plural (`1 die`, `2 dice`)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def and_list(items: Sequence[str]) -> str:
+    """`Ann`, `Ann and Bob`, `Ann, Bob and Cat`."""
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def won(names: Sequence[str]) -> str:
+    """`Ann wins`, `Ann and Bob share the win`, or nothing when nobody won."""
+    if not names:
+        return "nobody wins"
+    if len(names) == 1:
+        return f"{names[0]} wins"
+    return f"{and_list(names)} share the win"
+
+
+def range_text(low: int, high: int) -> str:
+    """`2 to 6`, or just `2` when both ends are one number."""
+    return str(low) if low == high else f"{low} to {high}"
