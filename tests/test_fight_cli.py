@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -48,6 +49,50 @@ def test_melee_json_contract(
     assert (doc["outcome"], doc["result"]) == (outcome, result)
     assert (doc["wound_value"], doc["wound_level"], doc["wounded"]) == (value, level, wounded)
     assert doc["stun"] is False
+
+
+@pytest.mark.parametrize(
+    ("tactics", "roll", "result", "said", "wounded"),
+    [
+        # Jason Great +1 all-out, roll -3: Fair against the Bandit's Fair: a tie, the foe's
+        (
+            ["--tactic", "all-out-attack"],
+            "-3",
+            "foe",
+            "counts as Bandit's success: foe advantage",
+            ["Jason Free"],
+        ),
+        # the Bandit Fair +1 all-out against Jason's Great -1: a tie, the character's
+        (
+            ["--foe-tactic", "all-out-attack"],
+            "-1",
+            "character",
+            "counts as Jason Free's success: character advantage",
+            ["Bandit"],
+        ),
+        # both all-out: Great +1 -2 against Fair +1: each wounds the other
+        (
+            ["--tactic", "all-out-attack", "--foe-tactic", "all-out-attack"],
+            "-2",
+            "both",
+            "both attacked all-out and tie; each wounds the other",
+            ["Bandit", "Jason Free"],
+        ),
+    ],
+)
+def test_a_tie_against_an_all_out_attack_is_the_other_sides_success(
+    runner: CliRunner, tactics: list[str], roll: str, result: str, said: str, wounded: list[str]
+) -> None:
+    """EZ-18 (seed 003, Tactics): the result is who succeeded, in JSON and text alike; before,
+    JSON said "draw" while a side was wounded."""
+    args = ["fight", "melee", JASON, "--foe", BANDIT, "--roll", roll, *tactics]
+    doc = run_json(runner, *args)
+    assert (doc["outcome"], doc["result"]) == (0, result)
+    assert sorted(w["target"] for w in doc["wounds"] if w["wound_level"]) == wounded
+    code, out, _ = run(runner, *args)
+    assert code == 0 and said in out and "draw" not in out
+    for name in wounded:
+        assert f"{name} takes " in out
 
 
 def test_melee_human_output_tells_the_exchange(runner: CliRunner) -> None:
@@ -245,6 +290,24 @@ def test_apply_marks_the_wound_on_the_stored_character(runner: CliRunner, tmp_pa
 def test_apply_needs_campaign_characters(runner: CliRunner) -> None:
     code, _, err = run(runner, "fight", "melee", JASON, "--foe", BANDIT, "--roll", "-4", "--apply")
     assert code == 2 and "campaign characters" in err
+    assert "add the character with `ezkit char add` first" in err  # not "add him"
+
+
+HE = re.compile(r"\b(he|his|him|himself)\b", re.I)
+
+
+@pytest.mark.parametrize("command", ["melee", "ranged", "scene"])
+def test_help_speaks_of_a_and_b_not_his(runner: CliRunner, command: str) -> None:
+    """Player-facing text names the side ("A's best role", "B's roll"), never "his"."""
+    code, out, _ = run(runner, "fight", command, "--help")
+    assert code == 0 and not HE.search(out), HE.findall(out)
+
+
+def test_foe_shooting_with_a_roll_says_the_roll_is_the_evade(runner: CliRunner) -> None:
+    code, _, err = run(
+        runner, "fight", "ranged", MARA, "--foe", BANDIT, "--foe-shoots", "--roll", "1"
+    )
+    assert code == 2 and "the player's roll is the evade: use --evade" in err
 
 
 def test_terrain_test_from_the_command_line(runner: CliRunner) -> None:

@@ -104,9 +104,18 @@ def test_all_out_attack_success_adds_one_to_the_wound() -> None:
 
 
 def test_all_out_attack_tie_is_the_foes_success_with_two_more() -> None:
+    """EZ-18, seed 003 Tactics: a tie against an all-out attack counts as the foe's success,
+    so the result is "foe", not "draw" (this test used to expect "draw")."""
     exchange = resolve(jason(tactic="all-out-attack"), bandit(), -3, R)
-    assert exchange.outcome == 0 and exchange.result == "draw"
+    assert exchange.outcome == 0 and exchange.result == "foe"
     assert hurt(exchange) == [("Jason", 0 + 3 - 4 + 2, "Scratch")]
+    assert "counts as Bandit's success: foe advantage, Failure Margin 0" in exchange.steps[2]
+
+
+def test_all_out_attack_tie_is_the_foes_success_even_when_the_foe_cannot_wound() -> None:
+    """EZ-18: the result says who succeeded; an all-out defender succeeds but deals nothing."""
+    exchange = resolve(jason(tactic="all-out-attack"), bandit(tactic="all-out-defend"), -1, R)
+    assert exchange.outcome == 0 and exchange.result == "foe" and exchange.wounds == []
 
 
 def test_all_out_attack_failure_gives_the_foe_two_more() -> None:
@@ -116,12 +125,14 @@ def test_all_out_attack_failure_gives_the_foe_two_more() -> None:
 
 def test_foe_all_out_attack_tie_is_the_characters_success() -> None:
     exchange = resolve(jason(), bandit(tactic="all-out-attack"), -1, R)  # 2 against 2
+    assert exchange.outcome == 0 and exchange.result == "character"  # EZ-18
     assert hurt(exchange) == [("Bandit", 0 + 5 - 2 + 2, "Very Hurt")]
+    assert "counts as Jason's success: character advantage, Success Margin 0" in exchange.steps[2]
 
 
 def test_both_all_out_attack_and_tie_wound_each_other() -> None:
     exchange = resolve(jason(tactic="all-out-attack"), bandit(tactic="all-out-attack"), -2, R)
-    assert exchange.outcome == 0
+    assert exchange.outcome == 0 and exchange.result == "both"  # EZ-18: each wounds the other
     assert hurt(exchange) == [
         ("Bandit", 0 + 5 - 2 + 2, "Very Hurt"),
         ("Jason", 0 + 3 - 4 + 2, "Scratch"),
@@ -196,6 +207,14 @@ def test_option_4_shifts_the_level() -> None:
     assert hurt(down) == [("Bandit", 4, "Scratch")]
     still = resolve(jason(), bandit(), -1, R, options=frozenset({4}), fudge=dice(0))
     assert hurt(still) == [("Bandit", 4, "Hurt")]
+
+
+def test_fighters_of_the_same_name_are_told_apart() -> None:
+    """EZ-18: the winner is a side, not a name: a Bandit against a Bandit wounds once."""
+    exchange = resolve(bandit(), bandit(), -2, R)  # 1 - 2 = -1 against 1: the foe's success
+    assert exchange.result == "foe" and len(exchange.wounds) == 1
+    exchange = resolve(bandit(tactic="all-out-attack"), bandit(), -1, R)  # a tie: the foe's
+    assert exchange.result == "foe" and len(exchange.wounds) == 1
 
 
 def test_bad_tactic_and_disadvantage_are_refused() -> None:

@@ -49,17 +49,17 @@ def _side_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.argument("a"),
         click.argument("b", required=False),
         click.option("--foe", help="An inline foe in B's place: 'NAME: RANK TRAIT, INJ N, CPD N'."),
-        click.option("--trait", help="A's role or attribute (default: his best role)."),
+        click.option("--trait", help="A's role or attribute (default: A's best role)."),
         click.option("--foe-trait", help="B's role or attribute."),
-        click.option("--weapon", help="A's weapon by name (default: his first of the kind)."),
+        click.option("--weapon", help="A's weapon by name (default: A's first of the kind)."),
         click.option("--foe-weapon", help="B's weapon by name."),
         click.option("--roll", "given_roll", type=ROLL, help="The player's roll (-4..+4)."),
         seed_option,
         click.option("--mod", "modifier", type=int, default=0, help="Modifiers to A."),
         click.option("--foe-mod", type=int, default=0, help="Modifiers to B."),
         click.option("--foe-roll", type=FOE_ROLL, default="none", show_default=True),
-        click.option("--pull", help="A pulls his punch: the highest wound level he inflicts."),
-        click.option("--foe-pull", help="B pulls his punch."),
+        click.option("--pull", help="A pulls the punch: the highest wound level A inflicts."),
+        click.option("--foe-pull", help="B pulls the punch."),
         click.option("--stun", is_flag=True, help="A attacks to stun."),
         click.option("--foe-stun", is_flag=True, help="B attacks to stun."),
         click.option("--aim", help="A's aimed strike: MOD:MARGIN, e.g. -2:3."),
@@ -149,7 +149,7 @@ def melee_command(**options: Any) -> None:
 @click.option("--light", type=click.Choice(["normal", "dim", "dark"]), default="normal")
 @click.option("--cover", type=click.Choice(["none", "partial", "heavy"]), default="none")
 @click.option("--difficulty", "set_difficulty", type=RANK, help="The GM's difficulty instead.")
-@click.option("--evade", "evade_roll", type=ROLL, help="B evades instead of shooting: his roll.")
+@click.option("--evade", "evade_roll", type=ROLL, help="B evades instead of shooting: B's roll.")
 @click.option("--foe-shoots", is_flag=True, help="B shoots at A instead (A may --evade).")
 def ranged_command(**options: Any) -> None:
     """One Ranged Phase shot by A at B (or by B at A with --foe-shoots) (EZ-17, EZ-19)."""
@@ -171,7 +171,7 @@ def ranged_command(**options: Any) -> None:
         evade_roll = o["evade_roll"] if not o["foe_shoots"] or o["given_roll"] is None else roll
         evade = target.reflexes + target.penalty(o.rules) + evade_roll
     elif o["foe_shoots"] and o["given_roll"] is not None:
-        raise click.UsageError("with --foe-shoots the player's roll is his evade: use --evade")
+        raise click.UsageError("with --foe-shoots the player's roll is the evade: use --evade")
     pull, stun = ("foe_pull", "foe_stun") if o["foe_shoots"] else ("pull", "stun")
     aim = None if o["foe_shoots"] else "aim"
     shot = ranged.resolve(
@@ -308,7 +308,7 @@ class _Options:
             if not _in_campaign(hurt.target, self.options["db"]):
                 raise click.UsageError(
                     f"--apply marks wounds on campaign characters; {hurt.target} was read "
-                    "from a file: add him with `ezkit char add` first"
+                    "from a file: add the character with `ezkit char add` first"
                 )
             reason = f"{hurt.level} from {hurt.attacker} (ezkit fight)"
 
@@ -370,7 +370,7 @@ def scene_command(
     FILE lists two sides: PCs from the campaign (pc: NAME) or character files (file: PATH),
     and NPC stat lines (npc: "NAME: RANK TRAIT, INJ N, CPD N"), each with a range, a default
     action and optional scripted rounds; the format is described in examples/scenes/. A PC
-    with no default action is asked what he does when ezkit runs at a terminal.
+    with no default action is asked what to do when ezkit runs at a terminal.
     """
     import sys
 

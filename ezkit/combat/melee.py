@@ -8,6 +8,14 @@
 A side whose total is below Poor cannot wound. Tactics, pulled punches,
 attacks to stun, aimed strikes, foe rolls and Damage Roll Options 1-4 are the
 seed's optional rules, each switched on by the caller.
+
+`Exchange.result` names the side that succeeded: "character", "foe", "draw" (an Even
+Exchange: nobody succeeds, nobody is wounded) or "both". A tie is a draw unless All-Out
+Attack is in play (seed 003, Tactics; EZ-18): a tie against one all-out attacker is the
+other side's success ("foe" when the character attacked all-out, "character" when the foe
+did), and when both attacked all-out and tie, each wounds the other, so the result is
+"both". The result says who succeeded, not who was hurt: the winner may still deal no wound
+(all-out defence, a total below Poor, armour).
 """
 
 from __future__ import annotations
@@ -20,6 +28,8 @@ from ezkit.errors import InputError
 from ezkit.rules import Rules
 
 TACTICS = ("all-out-attack", "all-out-defend")
+#: Exchange.result: the side that succeeded, "draw" or "both" (EZ-18).
+CHARACTER, FOE, DRAW, BOTH = "character", "foe", "draw", "both"
 
 
 @dataclass(frozen=True)
@@ -67,7 +77,7 @@ class Exchange:
     action: int
     difficulty: int
     outcome: int
-    result: str  # "character", "foe" or "draw"
+    result: str  # "character", "foe", "draw" or "both" (see the module's docstring; EZ-18)
     wounds: list[Wound] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
     roll: int = 0
@@ -117,15 +127,15 @@ def resolve(
     )
     outcome = action - difficulty
     winners = _winners(outcome, character, foe)
-    result = {1: "character", -1: "foe"}.get(_sign(outcome), "draw")
+    result = _result(winners)
     steps.append(_outcome_words(outcome, character, foe, winners))
     exchange = Exchange(action, difficulty, outcome, result, [], steps, roll, foe_roll)
 
-    for attacker, target, total, rolled in (
-        (character, foe, action, roll),
-        (foe, character, difficulty, foe_roll),
+    for side, attacker, target, total, rolled in (
+        (CHARACTER, character, foe, action, roll),
+        (FOE, foe, character, difficulty, foe_roll),
     ):
-        if attacker.name not in winners:
+        if side not in winners:
             continue
         if attacker.tactic == "all-out-defend":
             steps.append(f"{attacker.name} fought all-out defence and cannot wound this round")
@@ -197,23 +207,31 @@ def terrain_manoeuvre(exchange: Exchange, test_result: int, rules: Rules) -> str
     )
 
 
-def _sign(n: int) -> int:
-    return (n > 0) - (n < 0)
+def _result(winners: set[str]) -> str:
+    """Who succeeded (EZ-18): on a tie against an all-out attack, the other side; "both" when
+    both attacked all-out and tie (each wounds the other); "draw" when nobody did."""
+    if len(winners) == 2:
+        return BOTH
+    if winners:
+        (side,) = winners
+        return side
+    return DRAW
 
 
 def _winners(outcome: int, character: Fighter, foe: Fighter) -> set[str]:
-    """Who may wound: the better side; on a tie, the other side of an all-out attacker."""
+    """The sides that succeed (CHARACTER, FOE): the better side; on a tie, the other side of
+    an all-out attacker (seed 003, Tactics; EZ-18)."""
     if outcome > 0:
-        return {character.name}
+        return {CHARACTER}
     if outcome < 0:
-        return {foe.name}
+        return {FOE}
     aoa = "all-out-attack"
     if character.tactic == aoa and foe.tactic == aoa:
-        return {character.name, foe.name}  # each wounds the other at margin 0 (EZ-18)
+        return {CHARACTER, FOE}  # each wounds the other at margin 0 (EZ-18)
     if character.tactic == aoa:
-        return {foe.name}  # a tie counts as the foe's success
+        return {FOE}  # a tie counts as the foe's success
     if foe.tactic == aoa:
-        return {character.name}
+        return {CHARACTER}
     return set()
 
 
@@ -245,9 +263,16 @@ def _outcome_words(outcome: int, character: Fighter, foe: Fighter, winners: set[
         return f"{text}: character advantage, Success Margin {outcome}"
     if outcome < 0:
         return f"{text}: foe advantage, Failure Margin {-outcome}"
-    if winners == {character.name, foe.name}:
+    if len(winners) == 2:
         return f"{text}: both attacked all-out and tie; each wounds the other"
-    if winners:
-        (winner,) = winners
-        return f"{text}: a tie against an all-out attack counts as {winner}'s success"
+    if winners == {FOE}:
+        return (
+            f"{text}: a tie against an all-out attack counts as {foe.name}'s success: "
+            "foe advantage, Failure Margin 0"
+        )
+    if winners == {CHARACTER}:
+        return (
+            f"{text}: a tie against an all-out attack counts as {character.name}'s success: "
+            "character advantage, Success Margin 0"
+        )
     return f"{text}: an Even Exchange, a draw"
