@@ -86,7 +86,9 @@ def _options(
             raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="'--option'")
         options[key.strip().replace("-", "_")] = _value(value.strip())
     given = {"rounds": rounds, "variant": variant, "first": first}
-    options.update({k: _value(v) if isinstance(v, str) else v for k, v in given.items() if v})
+    # 0 is a value to check, not "no option" (BK-7, AU-9: out of range is refused)
+    given = {k: v for k, v in given.items() if v is not None and v != ""}
+    options.update({k: _value(v) if isinstance(v, str) else v for k, v in given.items()})
     return options
 
 
@@ -218,8 +220,7 @@ def play(
     session = _start(
         game_name, players, bots, bot_kind, seed, _options(rounds, variant, first, extra, switches)
     )
-    _create(db, session)
-    click.echo(f"Seed {session.state.seed}.")
+    _create(db, session)  # GT-1: the seed stays secret until the game is over
     _interactive(db, session)
 
 
@@ -257,7 +258,7 @@ def new(
     if as_json:
         emit_json({**_status(session), "events": lines})
         return
-    click.echo(f"Game {session.game_id}: {session.state.game.title}, seed {session.state.seed}")
+    click.echo(f"Game {session.game_id}: {session.state.game.title}")
     click.echo("  " + ", ".join(s.label() for s in session.seats))
     for line in lines:
         click.echo(line)
@@ -315,7 +316,8 @@ def show(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None
     if as_json:
         emit_json(info)
         return
-    click.echo(f"Game {game_id}: {session.state.game.title}, seed {info['seed']}, {info['status']}")
+    seed = f", seed {info['seed']}" if info["seed"] is not None else ""
+    click.echo(f"Game {game_id}: {session.state.game.title}{seed}, {info['status']}")
     click.echo("  " + ", ".join(f"{i} {s.label()}" for i, s in enumerate(session.seats)))
     round_ = f", round {info['round']}" if info["round"] is not None else ""
     click.echo(f"  {info['moves']} move{'s' * (info['moves'] != 1)}{round_}")
@@ -330,6 +332,9 @@ def show(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None
         click.echo("Moves:")
         for line in menu_lines(session.state.legal_moves()):
             click.echo(line)
+        blocked = session.undo_blocked()
+        if blocked is not None and session.state.final:
+            click.echo(f"Undo: not possible, {blocked}.")
     _print_status(session)
 
 
@@ -346,7 +351,8 @@ def list_games(db: Path | None, as_json: bool) -> None:
             {
                 "id": game_id,
                 "game": doc.get("game"),
-                "seed": doc.get("seed"),
+                # GT-1: the seed is secret while the game is on
+                "seed": doc.get("seed") if doc.get("status") == "over" else None,
                 "players": seats,
                 "moves": len(doc.get("moves", [])),
                 "status": doc.get("status", "playing"),
@@ -439,12 +445,18 @@ def log(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None:
 
 @game.command("sim", epilog="Example: ezkit game sim auntie --games 1000 --bots random,heuristic")
 @click.argument("game_name", metavar="GAME")
-@click.option("--games", type=int, default=100, show_default=True, help="How many games.")
+@click.option(
+    "--games",
+    type=int,
+    default=100,
+    show_default=True,
+    help="How many games (rounded up so each bot sits in each seat equally often).",
+)
 @click.option("--players", type=int, default=None, help="Seats (default: the game's default).")
 @click.option(
     "--bots",
     default=None,
-    help="Bots, cycled over the seats and rotated each game (default: every bot).",
+    help="Bots, each seated in each seat equally often (GT-2; default: every bot).",
 )
 @click.option("--seed", type=int, default=None, help="Seed the run, to repeat it exactly.")
 @click.option(
@@ -470,8 +482,10 @@ def sim(
     switches: str | None,
     as_json: bool,
 ) -> None:
-    """Play many games with bots only, in parallel, and report win rates by seat and by bot,
-    scores, game lengths and speed. The same seed gives the same figures for any --jobs."""
+    """Play many games with bots only, in parallel, and report win rates by seat and by bot
+    (with 95% intervals), scores, game lengths and speed. Each bot sits in each seat equally
+    often (GT-2): --games is rounded up to whole rounds of the seatings. The same seed gives
+    the same figures for any --jobs."""
     from ezkit.games import sim as simulation
     from ezkit.games.engine import game_class
     from ezkit.games.table import bots_for
@@ -488,9 +502,13 @@ def sim(
 
         # No refresh thread: the bar is redrawn as chunks finish, and the worker processes
         # are forked from a process without threads.
+        from ezkit.words import plural
+
+        # GT-2: the run plays whole rounds of its seatings, maybe a few games more than asked.
+        played = simulation.balanced_games(games, kinds, seats)
         console = Console(stderr=True)
         with Progress(console=console, transient=True, auto_refresh=False) as bar:
-            task = bar.add_task(f"{cls.title}: {games} games", total=games)
+            task = bar.add_task(f"{cls.title}: {plural(played, 'game')}", total=played)
 
             def advance(n: int) -> None:
                 bar.advance(task, n)
@@ -511,20 +529,49 @@ def _print_sim(title: str, s: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from ezkit.words import plural
+
+    def _interval(bounds: list[float]) -> str:
+        return f"{bounds[0]:.1%} to {bounds[1]:.1%}"
+
+    def _seat_advantage(level: str) -> str:
+        """GT-2: what the seats' intervals say, against the mean seat win rate (above
+        1 / players when wins are shared: each sharer counts the game)."""
+        mean = sum(s["wins_by_seat"]) / (s["games"] * s["players"])
+        ci = s["win_rate_ci_by_seat"]
+        off = [str(i) for i, (low, high) in enumerate(ci) if not low <= mean <= high]
+        said = f"Intervals: {level} Wilson score. Mean seat win rate {mean:.1%}: "
+        if not s["seating"]["balanced"]:
+            return said + "the bots did not sit in every seat equally often: no seat advantage."
+        if not off:
+            return said + "every seat's interval holds it (no seat advantage shown)."
+        return said + f"{'seat' if len(off) == 1 else 'seats'} {', '.join(off)} outside it."
+
     console = Console(width=None if sys.stdout.isatty() else 160)
+    bots = ", ".join(s["bots"])
     click.echo(
-        f"{title}: {s['games']} games, {s['players']} players, bots {', '.join(s['bots'])}, "
-        f"seed {s['seed']}, {s['jobs']} job{'s' * (s['jobs'] != 1)}"
+        f"{title}: {plural(s['games'], 'game')}, {plural(s['players'], 'player')}, "
+        f"{'bot' if len(s['bots']) == 1 else 'bots'} {bots}, seed {s['seed']}, "
+        f"{plural(s['jobs'], 'job')}"
     )
+    asked = s.get("games_asked", s["games"])
+    if asked != s["games"]:  # GT-2: whole rounds of the seatings
+        click.echo(
+            f"({asked} asked: rounded up to {s['games']}, whole rounds of "
+            f"{plural(s['seating']['arrangements'], 'seating')}, so that each bot sits in "
+            "each seat equally often)"
+        )
+    level = f"{s['confidence']['level']:.0%}"
     seats = Table(title="By seat", title_justify="left")
-    for heading in ("seat", "wins", "win rate", "mean score"):
+    for heading in ("seat", "wins", "win rate", f"{level} interval", "mean score"):
         seats.add_column(heading, justify="right")
     for i, wins in enumerate(s["wins_by_seat"]):
         rate = f"{s['win_rate_by_seat'][i]:.1%}"
-        seats.add_row(str(i), str(wins), rate, f"{s['mean_score_by_seat'][i]:.2f}")
+        interval = _interval(s["win_rate_ci_by_seat"][i])
+        seats.add_row(str(i), str(wins), rate, interval, f"{s['mean_score_by_seat'][i]:.2f}")
     console.print(seats)
     by_bot = Table(title="By bot", title_justify="left")
-    for heading in ("bot", "seats played", "wins", "win rate", "mean score"):
+    for heading in ("bot", "seats played", "wins", "win rate", f"{level} interval", "mean score"):
         by_bot.add_column(heading, justify="left" if heading == "bot" else "right")
     for bot, wins in s["wins_by_bot"].items():
         by_bot.add_row(
@@ -532,14 +579,17 @@ def _print_sim(title: str, s: dict[str, Any]) -> None:
             str(s["seat_games_by_bot"][bot]),
             str(wins),
             f"{s['win_rate_by_bot'][bot]:.1%}",
+            _interval(s["win_rate_ci_by_bot"][bot]),
             f"{s['mean_score_by_bot'][bot]:.2f}",
         )
     console.print(by_bot)
+    click.echo(_seat_advantage(level))
     lengths = Table(title="Distributions", title_justify="left")
     for heading in ("", "mean", "stdev", "min", "p10", "median", "p90", "max"):
         lengths.add_column(heading, justify="left" if not heading else "right")
     rows = [("score", s["scores"]), ("winning score", s["winning_scores"])]
     rows += [("rounds", s["rounds"])] if s["rounds"] else []
+    rows += [("hands", s["hands"])] if s.get("hands") else []
     rows += [("decisions", s["decisions"])]
     for label, d in rows:
         if d.get("count"):
@@ -547,10 +597,11 @@ def _print_sim(title: str, s: dict[str, Any]) -> None:
             lengths.add_row(label, *(_figure(d[k]) for k in keys))
     console.print(lengths)
     if s["shared_wins"]:
-        click.echo(f"Shared wins: {s['shared_wins']} games (each winner counted).")
+        click.echo(f"Shared wins: {plural(s['shared_wins'], 'game')} (each winner counted).")
+    speed = s["decisions_per_second"]
     click.echo(
-        f"{s['total_decisions']} decisions in {s['seconds']:.2f} s: "
-        f"{s['decisions_per_second']} decisions per second"
+        f"{plural(s['total_decisions'], 'decision')} in {s['seconds']:.2f} s"
+        + (f": {plural(speed, 'decision')} per second" if speed is not None else "")
     )
 
 

@@ -241,9 +241,8 @@ class Session:
         self._play(seat, move, False, on_move)
         return seat, move
 
-    def undo(self) -> int:
-        """Take back the last move a human decided (not a forced one) and every move after
-        it; returns how many moves were removed."""
+    def last_decision(self) -> int | None:
+        """The index of the last move a human decided (not a forced one), if any."""
         saved = self.state.save()
         last = None
         state = engine.make(saved["game"], saved["options"]).new(self.state.seed)
@@ -252,8 +251,34 @@ class Session:
             if seat is not None and self.seats[seat].human and len(state.legal_moves()) > 1:
                 last = index
             state.play(move)
+        return last
+
+    def undo_blocked(self) -> str | None:
+        """Why `undo` cannot take anything back now, or None if it can (GT-1)."""
+        if self.state.is_over():
+            return f"game {self.game_id} is over"
+        last = self.last_decision()
         if last is None:
-            raise RuleError(f"game {self.game_id} has no human move to undo")
+            return f"game {self.game_id} has no human move to undo"
+        final = self.state.final
+        if last < final:
+            return (
+                f"move {final} of game {self.game_id} revealed a hidden card (a draw, a flip, a "
+                "deal, a random take, a shuffle or a card shown), so it and every move before "
+                "it are final: undo takes back only moves that revealed nothing (GT-1)"
+            )
+        return None
+
+    def undo(self) -> int:
+        """Take back the last move a human decided (not a forced one) and every move after
+        it; returns how many moves were removed. Refused (RuleError) across a move that
+        revealed something hidden (GT-1)."""
+        blocked = self.undo_blocked()
+        if blocked is not None:
+            raise RuleError(f"cannot undo: {blocked}")
+        last = self.last_decision()
+        assert last is not None
+        saved = self.state.save()
         removed = len(self.state.moves) - last
         self.record["moves"] = saved["moves"][:last]
         self._choosers = {}  # a bot's memory goes back with the moves
@@ -318,7 +343,7 @@ class Session:
         return {
             "id": self.game_id,
             "game": self.name,
-            "seed": state.seed,
+            "seed": state.seed if over else None,  # GT-1: the seed is secret while it is on
             "options": jsonable(dict(state.game.options)),
             "seats": [
                 {"seat": i, "name": s.name, "kind": s.kind} for i, s in enumerate(self.seats)
@@ -624,15 +649,22 @@ def narrate(record: Mapping[str, Any], seat: int | None = None) -> list[str]:
     Each move's events are headed by who moved; the move's own text only in that player's
     log, since a move can name a hidden card (`give 4 to Bob`)."""
     seats = [s["name"] for s in record["seats"]]
-    state = engine.make(record["game"], record["options"]).new(int(record["seed"]))
-    lines = [f"{state.game.title}: {', '.join(seats)}"]
-    lines += [t for e in state.log if (t := e.seen_by(seat)) is not None]
-    for number, text in enumerate(record["moves"], 1):
+    moves = engine.replay(record).moves  # with any forced moves an old save lacks
+    state = engine.replay(record, upto=0)
+    dealt = list(state.log)
+    played: list[tuple[str, list[Event]]] = []
+    for number, move in enumerate(moves, 1):
         mover = state.to_move()
-        move = state.parse(text)
         events = state.play(move)
         who = seats[mover] if mover is not None else "?"
         shown = f": {move.text()}" if seat is not None and mover == seat else ""
-        lines.append(f"{number}. {who}{shown}")
-        lines += [f"   {t}" for e in events if (t := e.seen_by(seat)) is not None]
+        played.append((f"{number}. {who}{shown}", events))
+    over = state.is_over()  # GT-1: covered cards stay covered in a log until the end
+    lines = [f"{state.game.title}: {', '.join(seats)}"]
+    lines += [t for e in dealt if (t := e.logged_for(seat, over)) is not None]
+    for heading, events in played:
+        lines.append(heading)
+        lines += [f"   {t}" for e in events if (t := e.logged_for(seat, over)) is not None]
+    if over:  # GT-1: the seed, secret while the game is on, replays it now
+        lines.append(f"Seed {state.seed}: the same seed and moves replay this game exactly.")
     return lines
