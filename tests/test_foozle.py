@@ -6,7 +6,9 @@ import json
 import random
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +19,7 @@ from ezkit.games import engine
 from ezkit.games import foozle_groups as fg
 from ezkit.games.bots import bots_for, make_bot
 from ezkit.games.engine import IllegalMove
-from ezkit.games.foozle import Foozle, FoozleState
+from ezkit.games.foozle import Foozle, FoozleHeuristicBot, FoozleState
 
 ANN, BOB, CAT = range(3)
 
@@ -350,6 +352,166 @@ def test_the_heuristic_beats_random() -> None:
     assert wins >= 10
 
 
+# --- GT-1: what a move reveals --------------------------------------------------------------
+
+
+def test_seen_is_the_own_hand_the_groups_and_the_tableau() -> None:
+    """GT-1: seen(seat) is what the seat may see now; not the other hands or the draw pile."""
+    state = position(
+        hands={ANN: ["2-lamps", "9-mazes"], BOB: ["5-books", "trump-grue"]},
+        groups=[["4-plungers", "5-plungers", "6-plungers"]],
+        tableau=["7-ears", "inf-tops"],
+        deck=["3-time"],
+    )
+    table = ["4-plungers", "5-plungers", "6-plungers", "7-ears", "inf-tops"]
+    assert state.seen(ANN) == Counter(["2-lamps", "9-mazes", *table])
+    assert state.seen(BOB) == Counter(["5-books", "trump-grue", *table])
+    cat = state.seen(CAT)
+    assert not cat & Counter(["2-lamps", "9-mazes", "5-books", "trump-grue", "3-time"])
+    assert cat == Counter([*hand(state, CAT), *table])
+
+
+def test_the_dump_is_not_seen() -> None:
+    """GT-1, FZ-5: the cards of a finished hand go to the dump, set aside face down."""
+    state = position(hands={ANN: ["2-lamps", "3-lamps"]}, deck=["4-lamps"])
+    play(state, "take draw", "lay 2-lamps 3-lamps 4-lamps")  # Ann goes out: hand 2
+    dumped = Counter(fg.IDS[k] for k in state.dump)
+    assert "4-lamps" in dumped and state.view(None)["hand_no"] == 2
+    for seat in (ANN, BOB, CAT):
+        assert not state.seen(seat) & dumped
+
+
+def test_a_draw_from_the_draw_pile_is_final() -> None:
+    """GT-1: the drawer sees a card hidden before: undo may not take it back."""
+    state = position(hands={ANN: ["2-lamps", "9-mazes"]})
+    play(state, "take draw")
+    assert state.final == len(state.moves) == 1
+
+
+def test_taking_the_visible_discard_is_not_final_but_showing_cards_is() -> None:
+    """GT-1: the tableau is in everybody's sight, so taking from it reveals nothing; a lay-down
+    and a discard show cards of a hand, so they are final."""
+    state = position(
+        hands={ANN: ["2-lamps", "3-lamps", "9-mazes", "trump-grue"]},
+        tableau=["4-lamps", "7-books", "0-ears"],
+    )
+    play(state, "take discard")
+    assert (state.final, len(state.moves)) == (0, 1)
+    state = position(
+        hands={ANN: ["2-lamps", "3-lamps", "9-mazes", "trump-grue"]},
+        tableau=["4-lamps", "7-books", "0-ears"],
+    )
+    play(state, "take 4-lamps")  # any tableau card, to play at once: still in sight
+    assert (state.final, len(state.moves)) == (0, 1)
+    play(state, "lay 2-lamps 3-lamps 4-lamps")  # Bob and Cat now see 2-lamps and 3-lamps
+    assert state.final == len(state.moves) == 2
+    play(state, "discard trump-grue")
+    assert state.final == len(state.moves) == 3
+
+
+def test_a_quiet_game_tracks_nothing_and_plays_alike() -> None:
+    """The quiet game (simulations) skips the GT-1 bookkeeping; its moves are the same."""
+    game = Foozle(["Ann", "Bob"], first=1)
+    loud, quiet = game.new(5), game.new_quiet(5)
+    for state in (loud, quiet):
+        play(state, "take draw")
+    assert loud.final == 1 and quiet.final == 0
+    assert loud.view(ANN) == quiet.view(ANN) and loud.seen(ANN) == quiet.seen(ANN)
+
+
+def test_undo_at_the_command_line_stops_at_a_draw(tmp_path: Path) -> None:
+    """GT-1 through `ezkit game`: taking the visible discard may be undone, a draw may not."""
+    runner, db = CliRunner(), str(tmp_path / "c.json")
+
+    def ezkit(*args: str) -> Any:
+        return runner.invoke(cli, [*args, "--db", db])
+
+    made = ezkit("game", "new", "foozle", "--players", "Ann,Bob", "--first", "Bob", "--seed", "3")
+    assert made.exit_code == 0, made.output
+    assert ezkit("game", "move", "1", "take discard").exit_code == 0
+    undone = ezkit("game", "undo", "1")
+    assert undone.exit_code == 0 and "Took back 1 move" in undone.output
+    assert ezkit("game", "move", "1", "take draw").exit_code == 0
+    refused = ezkit("game", "undo", "1")
+    assert refused.exit_code != 0 and "GT-1" in refused.output
+
+
+# --- GT-2: the heuristic bot breaks ties at random ------------------------------------------
+
+
+def test_the_bot_picks_between_equal_token_lay_downs_at_random() -> None:
+    """GT-2: two lay-downs, each earning a token it needs, are equal: neither is always taken."""
+    state = position(
+        hands={
+            ANN: [
+                *("1-lamps", "2-lamps", "3-lamps", "5-zurfs", "6-zurfs", "7-zurfs"),
+                *("9-mazes", "0-books", "trump-grue", "inf-faces", "4-ears"),
+            ]
+        }
+    )
+    play(state, "take draw")
+    bot = FoozleHeuristicBot()
+    chosen = {
+        bot.choose(state.view(ANN), state.legal_moves(), random.Random(seed)).text()
+        for seed in range(30)
+    }
+    assert chosen == {"lay 1-lamps 2-lamps 3-lamps", "lay 5-zurfs 6-zurfs 7-zurfs"}
+
+
+def test_the_bot_picks_between_equal_tableau_cards_at_random() -> None:
+    """GT-2: either tableau card lets it go out; the menu's order does not decide."""
+    state = position(
+        hands={ANN: ["1-lamps", "2-lamps", "7-mazes"]},
+        tableau=["3-lamps", "0-lamps", "9-books"],
+    )
+    bot = FoozleHeuristicBot()
+    chosen = {
+        bot.choose(state.view(ANN), state.legal_moves(), random.Random(seed)).text()
+        for seed in range(30)
+    }
+    assert chosen == {"take 3-lamps", "take 0-lamps"}
+
+
+# --- words --------------------------------------------------------------------------------
+
+
+def test_counts_in_the_story_are_singular_for_one() -> None:
+    """No "1 hands", "1 turns", "1 tokens": the hands cap, the turn cap and the final tally."""
+    state = new(2, seed=3, turn_cap=1, hands=1)
+    draw_and_discard(state)
+    said = [e.text for e in state.log]
+    assert "The hand reaches the cap of 1 turn (FZ-3)" in said
+    end = said[-1]
+    assert end.startswith("The game is over (the cap of 1 hand): Ann 0 tokens, Bob 0 tokens.")
+    assert end.endswith("Ann and Bob share the win")  # not "Ann and Bob wins"
+
+
+def test_a_lone_winner_wins() -> None:
+    state = position(
+        hands={ANN: ["2-mazes", "3-mazes", "4-mazes", "9-lamps"]},
+        colours={ANN: fg.COLOURS[1:]},
+        whites={ANN: 1},
+    )
+    play(state, "take draw", "lay 2-mazes 3-mazes 4-mazes")
+    assert state.log[-1].text.endswith("Ann 6 tokens, Bob 0 tokens, Cat 0 tokens. Ann wins")
+
+
+def test_one_card_one_group_one_tableau_card() -> None:
+    state = position(
+        hands={ANN: ["9-mazes", "2-lamps"], BOB: ["5-books"]},
+        groups=[["3-lamps", "4-lamps", "5-lamps"]],
+    )
+    assert "  Bob: 1 card; tokens" in "\n".join(state.describe(ANN))
+    play(state, "take draw")
+    with pytest.raises(IllegalMove, match=r"no group 4 on the table \(1 group\)"):
+        play(state, "lay 2-lamps on 4")
+    state = position(hands={ANN: ["9-mazes"]}, tableau=["5-books", "7-ears"])
+    state.dump, state.deck = state.dump + state.deck, []
+    events: list[engine.Event] = []
+    state._begin_turn(events)
+    assert "The draw pile is empty: 1 tableau card shuffled" in [e.text for e in events]
+
+
 # --- hidden information (used by test_games_conformance) -----------------------------------
 
 
@@ -370,7 +532,9 @@ def foozle_hidden(state: Any, seat: int, rng: random.Random) -> None:
     state.hands, state.deck, state.dump = hands, pool[: len(saved[1])], pool[len(saved[1]) :]
     state._legal = None
     try:
-        assert state.view(seat) == view, f"seat {seat}'s view depends on cards hidden from him"
+        assert state.view(seat) == view, (
+            f"seat {seat}'s view depends on cards hidden from that seat"
+        )
     finally:
         state.hands, state.deck, state.dump = saved
         state._legal = None

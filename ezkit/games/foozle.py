@@ -45,8 +45,8 @@ Beyond the rulings (each also noted where it is coded; candidate rulings):
   the tableau it may not be discarded that turn (FZ-3). A card taken under (c) must be played
   by the very next move ("immediately"); so the menu offers `take CARD` only when it can be.
 - A lay (down or off) that would leave the player holding only the card taken from the
-  tableau is refused unless that card can then be laid off (else he could neither discard
-  nor play it).
+  tableau is refused unless that card can then be laid off (else the player could neither
+  discard nor play it).
 - FZ-5's exhausted draw pile is refilled when a player is to take a card and the draw pile
   is empty. The dump stack is not shown (a count only). A deal that the draw pile cannot
   make is made from the reshuffled deck.
@@ -59,6 +59,12 @@ play, over), turn, turn_cap, groups (per group: cards, kinds), tableau (oldest f
 draw_pile, dump (counts), hand_counts, tokens (per seat: colours, white, total), taken (the
 card taken from the tableau this turn, if any), owed (the card that must be played now),
 last_hand (winner seat or None, why), for a seat also hand; at the end scores and winners.
+
+What a seat sees (GT-1): `seen(seat)` is its own hand, the groups on the table and the
+tableau; the other hands, the draw pile and the dump stay hidden. So a move that draws, deals,
+lays down, lays off or discards (a card comes into some seat's sight), that shuffles, or that
+ends the game (the whole story is then shown) is final: undo stops before it. Taking a
+tableau card, in everybody's sight already, is not final by itself.
 """
 
 from __future__ import annotations
@@ -72,6 +78,7 @@ from typing import Any
 from ezkit.errors import InputError
 from ezkit.games import foozle_groups as fg
 from ezkit.games.engine import Event, Game, IllegalMove, Move, State
+from ezkit.words import plural, won
 
 # --- constants ------------------------------------------------------------------------------
 
@@ -323,7 +330,7 @@ class FoozleState(State):
                     Event(
                         f"{self._name(s)} is dealt {self._text(self.hands[s])}",
                         frozenset((s,)),
-                        f"{self._name(s)} is dealt {game.deal} cards",
+                        f"{self._name(s)} is dealt {plural(game.deal, 'card')}",
                     )
                 )
             events.append(Event(f"The tableau starts with {IDS[self.tableau[0]]}"))
@@ -341,7 +348,9 @@ class FoozleState(State):
             self.tableau = self.tableau[-1:]
             self.deck = self._shuffled(rest)
             if self.narrate:
-                events.append(Event(f"The draw pile is empty: {len(rest)} tableau cards shuffled"))
+                events.append(
+                    Event(f"The draw pile is empty: {plural(len(rest), 'tableau card')} shuffled")
+                )
         self.phase = _P_TAKE
         self._to_move = self.active
         self._legal = None
@@ -352,7 +361,11 @@ class FoozleState(State):
         self.turn += 1
         if self.turn >= self.game.turn_cap:  # FZ-3
             if self.narrate:
-                events.append(Event(f"The hand reaches {self.game.turn_cap} turns"))
+                events.append(
+                    Event(
+                        f"The hand reaches the cap of {plural(self.game.turn_cap, 'turn')} (FZ-3)"
+                    )
+                )
             self._end_hand(-1, events)
             return
         self.active = (self.active + 1) % self.n
@@ -381,7 +394,7 @@ class FoozleState(State):
         self.tableau, self.groups, self.sums, self.fits = [], [], [], {}
         cap = self.game.hands_cap
         if cap is not None and self.hand_no >= cap:
-            self._finish(events, f"the cap of {cap} hands")
+            self._finish(events, f"the cap of {plural(cap, 'hand')}")
             return
         self.dealer = winner if winner >= 0 else (self.dealer + 1) % self.n
         self._start_hand(events)
@@ -403,10 +416,13 @@ class FoozleState(State):
         best = max(totals)
         self.won = [s for s in range(self.n) if totals[s] == best]
         self.phase, self._to_move, self._legal = _P_OVER, None, None
+        self.reveal()  # GT-1: the game is over and its whole story is shown: no undo past it
         if self.narrate:
-            shown = ", ".join(f"{p} {t}" for p, t in zip(self.game.players, totals, strict=True))
-            who = " and ".join(self._name(s) for s in self.won)
-            events.append(Event(f"The game is over ({why}): {shown} tokens. {who} wins"))
+            shown = ", ".join(
+                f"{p} {plural(t, 'token')}" for p, t in zip(self.game.players, totals, strict=True)
+            )
+            who = won([self._name(s) for s in self.won])
+            events.append(Event(f"The game is over ({why}): {shown}. {who}"))
 
     # --- groups on the table --------------------------------------------------------------
 
@@ -562,7 +578,9 @@ class FoozleState(State):
             g = int(words[-1]) - 1
             words = words[:-2]
             if not 0 <= g < len(self.groups):
-                return None, f"there is no group {g + 1} on the table ({len(self.groups)} groups)"
+                return None, (
+                    f"there is no group {g + 1} on the table ({plural(len(self.groups), 'group')})"
+                )
         try:
             cards = fg.parse(words)
         except InputError as error:
@@ -765,7 +783,7 @@ class FoozleState(State):
         lines.append(f"  Draw pile {v['draw_pile']}; dump {v['dump']}")
         for s, t in enumerate(v["tokens"]):
             lines.append(
-                f"  {names[s]}: {v['hand_counts'][s]} cards; tokens "
+                f"  {names[s]}: {plural(v['hand_counts'][s], 'card')}; tokens "
                 f"{' '.join(t['colours']) or '-'} + {t['white']} white = {t['total']}"
             )
         if v["owed"]:
@@ -777,6 +795,19 @@ class FoozleState(State):
 
     def winners(self) -> list[int]:
         return list(self.won)
+
+    def seen(self, seat: int) -> Counter[str]:
+        """GT-1: the cards `seat` may see now, by id: its own hand, the groups laid down and the
+        discard tableau (seed 004: "make sure all previously discarded cards are visible");
+        not the other hands, the draw pile or the dump stack (set aside face down). So a draw
+        from the pile, a deal, a lay-down, a lay-off and a discard are final; taking a
+        tableau card (in sight of all) is not, by itself."""
+        ids = IDS.__getitem__
+        seen = Counter(map(ids, self.hands[seat]))
+        seen.update(map(ids, self.tableau))
+        for group in self.groups:
+            seen.update(map(ids, group))
+        return seen
 
     def conserved(self) -> bool:
         places = [*self.hands, self.deck, self.tableau, self.dump, *self.groups]
@@ -910,7 +941,8 @@ class FoozleHeuristicBot:
     it lays it down at once); it never lays off except to go out. It takes the last discard
     when it makes a new group with its hand, a tableau card (which must be played at once)
     only to go out or for a needed token, else draws. It discards the card least connected
-    to the rest of its hand (a lone trump first)."""
+    to the rest of its hand (a lone trump first). Between equal choices it picks at random
+    with the rng it is handed (GT-2), never the first in the menu's order."""
 
     name = "heuristic"
     reads_view = True
@@ -923,21 +955,20 @@ class FoozleHeuristicBot:
         mine = view["tokens"][view["seat"]]["colours"]
         need = {fg.COLOURS.index(c) for c in fg.COLOURS if c not in mine}
         if view["phase"] == "take":
-            return self._take(view, hand, groups, need, legal)
+            return self._take(view, hand, groups, need, legal, rng)
         taken = fg.KIND[view["taken"]] if view["taken"] else -1
         plan = _plan(hand, groups, taken)
         lays = [m for m in legal if m.action == LAY]
         if plan:
             step = plan[0]
-            for move in lays:
-                cards = tuple(sorted(fg.KIND[c] for c in _cards(move)))
-                if cards == step:
-                    return move
+            ways = [m for m in lays if tuple(sorted(fg.KIND[c] for c in _cards(m))) == step]
+            if ways:  # the same cards onto one group or another (FZ-2): equal, at random
+                return _pick(ways, rng)
         token_lays = [m for m in lays if len(_cards(m)) >= 3 and self._earns(m, need)]
         if token_lays:
-            return max(token_lays, key=lambda m: len(_cards(m)))
+            return _longest(token_lays, rng)
         if view["phase"] == "owe" or not any(m.action == DISCARD for m in legal):
-            return max(lays, key=lambda m: len(_cards(m)))
+            return _longest(lays, rng)
         return self._discard(hand, legal, rng)
 
     @staticmethod
@@ -952,19 +983,26 @@ class FoozleHeuristicBot:
         groups: list[fg.Summary],
         need: set[int],
         legal: Sequence[Move],
+        rng: random.Random,
     ) -> Move:
         tableau = view["tableau"]
+        going_out = []
         for move in legal:
             if move.action != TAKE or move.args[0] == DRAW_WORD:
                 continue
             k = fg.KIND[tableau[-1] if move.args[0] == DISCARD_WORD else move.args[0]]
             if _plan([*hand, k], groups, k) is not None:
-                return move
+                going_out.append(move)
+        if going_out:  # every card that lets it go out is as good: one at random (GT-2)
+            return _pick(going_out, rng)
+        tokens = []
         for move in legal:
             if move.action == TAKE and move.args[0] not in (DRAW_WORD, DISCARD_WORD):
                 k = fg.KIND[move.args[0]]
                 if any(k in c and fg.summary(c).colour in need for c in fg.candidates([*hand, k])):
-                    return move
+                    tokens.append(move)
+        if tokens:
+            return _pick(tokens, rng)
         if tableau and Move(TAKE, (DISCARD_WORD,)) in legal:
             k = fg.KIND[tableau[-1]]
             if any(k in c for c in fg.candidates([*hand, k], full_only=True)):
@@ -990,6 +1028,18 @@ class FoozleHeuristicBot:
             return (links + (5 if k in in_group else 0), rng.random())
 
         return min((m for m in legal if m.action == DISCARD), key=worth)
+
+
+def _pick(moves: Sequence[Move], rng: random.Random) -> Move:
+    """One of equal moves: the only one, else one at random from the bot's rng (GT-2); the rng
+    is drawn on only when there is a choice."""
+    return moves[0] if len(moves) == 1 else moves[rng.randrange(len(moves))]
+
+
+def _longest(lays: Sequence[Move], rng: random.Random) -> Move:
+    """The lay with the most cards; among equally long ones, one at random (GT-2)."""
+    most = max(len(_cards(m)) for m in lays)
+    return _pick([m for m in lays if len(_cards(m)) == most], rng)
 
 
 def _cards(move: Move) -> tuple[str, ...]:
