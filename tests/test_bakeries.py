@@ -158,7 +158,7 @@ def test_bk1_exactly_two_players(players: list[str]) -> None:
     ("options", "message"),
     [
         ({"colour": "red"}, "no option colour"),
-        ({"rounds": 0}, "rounds: 0 is not a whole number 1..10"),
+        ({"rounds": 0}, r"rounds: 0 is refused: .*1, 2 or 3 \(BK-7\)"),  # ruling BK-7
         ({"turn_cap": "x"}, "turn_cap: 'x' is not a whole number"),
     ],
 )
@@ -717,7 +717,7 @@ def test_an_illegal_move_is_refused_with_its_reason_and_changes_nothing(
     assert before == (state.save(), [state.view(s) for s in (None, ANN, BOB)], len(state.log))
     with pytest.raises(IllegalMove, match="A1 is face up already"):
         state.parse("flip a1")
-    with pytest.raises(IllegalMove, match="turns over exactly 3 cards: 1 turned so far"):
+    with pytest.raises(IllegalMove, match="turns over exactly 3 cards: 1 card turned so far"):
         state.parse("stop")
 
 

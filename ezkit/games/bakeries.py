@@ -1,8 +1,8 @@
 """The Civil War Battle of the Bakeries (seed 001): find a chef, fill the case, sell seven cakes.
 
-Rules: the rule book, settled by rulings BK-1..BK-6 (shared/rules/RULINGS.md); the cards, the
-die table, the 5-bonus, the second-chance table, the turn cap, the case multipliers, the cakes'
-prices and counts and every percentage of the sale come from `cards/bakeries.yaml`
+Rules: the rule book, settled by rulings BK-1..BK-7 and GT-1 (shared/rules/RULINGS.md); the
+cards, the die table, the 5-bonus, the second-chance table, the turn cap, the case multipliers,
+the cakes' prices and counts and every percentage of the sale come from `cards/bakeries.yaml`
 (ezkit.games.decks). Two players, three rounds of three phases; money adds up (BK-1).
 
 Moves are decisions of the seat to move (`State.to_move()`), typed as below. POS is a board
@@ -12,7 +12,7 @@ spaces for hyphens, or left out: `place on mine 8`); N a bakery case slot, 2..12
 
     who decides                 move                      what it does
     the roll-off winner         first | second            go first or second in phase one (BK-3)
-    phase one, on his turn      roll                      roll the die and follow it (BK-3)
+    phase one, on one's turn    roll                      roll the die and follow it (BK-3)
                                 hire                      "I am going to hire a chef!"
     after a 5                   bonus                     take the 5-bonus instead of flipping
                                 flip POS                  ...or turn over the first of 2 cards
@@ -22,16 +22,16 @@ spaces for hyphens, or left out: `place on mine 8`); N a bakery case slot, 2..12
                                                           the die's cards are all turned)
     hiring                      flip POS                  the chef first, then the set's
                                                           components (one wild at most)
-    the other player, once      flip POS                  his one attempt at a lesser set, any
+    the other player, once      flip POS                  their one attempt at a lesser set, any
     after the first hire        pass                      order (BK-3) / or none at all
-    phase two, a cake drawn     place CAKE on mine N      on an empty slot of his own case
+    phase two, a cake drawn     place CAKE on mine N      on an empty slot of one's own case
                                 place CAKE on theirs N    ...or of the opponent's (BK-4)
-    phase three, his turn       roll                      roll 2d6: sell that slot's cake (BK-5)
+    phase three, one's turn     roll                      roll 2d6: sell that slot's cake (BK-5)
     the roller's opponent,      stale N                   a Stale card on the roller's unsold
     after a repeated number                               cake on slot N (BK-5)
     the consolation player      draw                      draw an unsold slot number, roll once
                                 stop | continue           keep 60%, or draw and roll for 80%
-                                                          (a miss drops him to 40%) (BK-6)
+                                                          (a miss drops them to 40%) (BK-6)
 
 Chance (the roll-off, the die, 2d6, the cake drawn, the consolation draw) is the state's own.
 Moves with one legal choice (a phase-three `roll`, the `stop` that ends a flip, `draw`) are
@@ -39,10 +39,19 @@ still moves: the table plays them without asking a human.
 
 Memory (BK-3: "what a human sees is shown and then hidden again"): the cards a player turns
 over are face up for both players until the next turn's first move, which turns them face down
-again with a `Covered` event (its `hide` is true: the table clears the screen). `view(seat)`
-shows only the cards face up now; what a seat has seen is the state's record `seen[seat]`
-({position: (card index, phase-one turn)}, and `memory(seat)` by names), never in a view:
-a bot keeps its own memory from the views it is shown (ezkit.games.bots).
+again with a `Covered` event (its `hide` is true: the table clears the screen). `view(seat)` and
+`describe(seat)` show only the cards face up now. What the players have seen is the state's own
+record `sightings[seat]` ({position: (card index, phase-one turn)}; `memory(seat)` by names),
+for reports and tests, never in a view, a screen or a log: a bot keeps its own memory from the
+views it is shown (ezkit.games.bots), a human their own head (GT-1).
+
+Secrets (GT-1): `seen(seat)` is every card id the seat may see now: the board cards face up,
+the sets hired this phase one (then the chefs alone), the cake drawn, the cakes in the cases,
+the Stale cards on them and the case cards; never a board card turned face down again nor the
+store. A move that turns a card over, rolls, draws a cake or turns cards face down again (undoing
+it would show them again) is final (`State.final`): undo stops before it. An event that names a
+board card turned over carries `covered` text without it ("Ann turns over B3"): a log read
+while the game is on (`Event.logged_for`) shows only that; the live screen shows the card.
 
 Beyond the rulings (candidate rulings; each also noted where it is coded):
 
@@ -50,24 +59,25 @@ Beyond the rulings (candidate rulings; each also noted where it is coded):
   look at them), and every flipping ends with the flipper's `stop` (forced once no card may be
   turned), so the flipper too is shown the last card: a bot sees it at that `stop`, if it is
   asked at forced decisions (the table asks; see bots.BakeriesBot.sees_forced).
-- Both players see every card turned over, so `seen[0]` and `seen[1]` are equal; they are kept
-  per seat all the same (what differs is what each remembers: the bots' business).
+- Both players see every card turned over, so `sightings[0]` and `sightings[1]` are equal; they
+  are kept per seat all the same (what differs is what each remembers: the bots' business).
 - A hire whose first card is not a chef fails ("he MUST turn over the chef card first").
-- The second-chance player may `pass` before his first card; his attempt ends at the first card
-  that leaves no allowed set possible; a wild counts for every allowed set it may stand in.
+- The second-chance player may `pass` before their first card; the attempt ends at the first
+  card that leaves no allowed set possible; a wild counts for every allowed set it may stand in.
 - When both players have lost a turn, both turns are lost and play alternates again.
 - The turn cap counts turns played (rolls and hires); lost turns do not count.
 - Phase two: the drawn cake is shown to both players before it is placed.
-- Phase three: one roll per turn; the round ends at once when a player sells his seventh cake.
-  A Stale card is the opponent's duty when one can be played (he only chooses the cake); none
-  when every unsold cake of the roller carries 4 or the deck is empty.
+- Phase three: one roll per turn; the round ends at once when a player sells their seventh
+  cake. A Stale card is the opponent's duty when one can be played (they only choose the
+  cake); none when every unsold cake of the roller carries 4 or the deck is empty.
 - Money is rounded half up to whole dollars, once per sale, once for the winner's total with
   its bonus and once for the loser's share (with the book's numbers nothing needs rounding).
 - The consolation `draw` is a move (one legal choice): one draw and one 2d6 roll; `continue`
   draws again from all the unsold numbers (the first card put back and shuffled in).
-- The winner's round money is added to the scores when he sells his seventh cake, the loser's
-  when his share is settled; the 5-bonus at once (BK-3).
-- Option `rounds` (default 3, BK-1) shortens the game; option `turn_cap` overrides the data's.
+- The winner's round money is added to the scores when the seventh cake is sold, the loser's
+  when their share is settled; the 5-bonus at once (BK-3).
+- Option `rounds` (default 3, BK-1) may shorten the game to 1 or 2 rounds; any other value is
+  refused (BK-7). Option `turn_cap` overrides the data's.
 
 `view(seat)` keys, every step: game, players, seat, round, rounds, phase (1, 2, 3; None at the
 end), step (order, turn, five, flip, hire, second-chance, place, roll, stale, consolation,
@@ -98,6 +108,7 @@ consolation (None or seat, hits, percent), sale_money, money [sale money + 5-bon
 from __future__ import annotations
 
 import string
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -141,7 +152,7 @@ GAME_INFO: dict[str, Any] = {
     "max_players": TABLES.players,
     "default_players": TABLES.players,
     "options": {
-        "rounds": f"1..10, default {TABLES.rounds} (BK-1)",
+        "rounds": f"1, 2 or {TABLES.rounds} (the default, BK-1) (BK-7)",
         "turn_cap": f"phase one's turn cap, default {TABLES.phase_one_turn_cap} (BK-3)",
     },
     "moves": (
@@ -167,6 +178,13 @@ class Covered(Event):
 
     __slots__ = ()
     hide = True
+
+
+def _count(n: int, noun: str) -> str:
+    """`1 card`, `2 cards`, `no cards`: a number of things in words a player reads."""
+    if n == 0:
+        return f"no {noun}s"
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _half_up(numerator: int, denominator: int = 100) -> int:
@@ -256,6 +274,10 @@ class Bakeries(Game):
             raise DocumentError(f"{where}: too few cakes to fill both bakery cases (BK-4)")
         self.case_cards = _DECK.size("case")
         self.stale_cards = _DECK.size("stale")
+        # GT-1: the ids `BakeriesState.seen` counts: the case cards (face up from phase two
+        # on) and the Stale card's
+        self.case_card_ids = tuple(c.id for c in _DECK.of("case") for _ in range(c.count))
+        self.stale_id = _DECK.of("stale")[0].id
         sale = t.sale
         self.sale = sale
 
@@ -282,7 +304,7 @@ class Bakeries(Game):
                 f"{self.title} has no option {', '.join(unknown)}; its options: {', '.join(known)}"
             )
         return {
-            "rounds": _whole(options.get("rounds"), TABLES.rounds, 1, 10, "rounds", "BK-1"),
+            "rounds": _rounds(options.get("rounds")),
             "turn_cap": _whole(
                 options.get("turn_cap"), TABLES.phase_one_turn_cap, 1, 100_000, "turn_cap", "BK-3"
             ),
@@ -302,6 +324,27 @@ class Bakeries(Game):
             p = int(typed) - 1
             return p if 0 <= p < self.size else None
         return self.pos_index.get(typed)
+
+
+def _rounds(value: Any) -> int:
+    """Ruling BK-7: the game is three rounds (BK-1), or 1 or 2 for quick play; any other value
+    (0, 4, -1, "x", True) is refused with the ruling's ID, never ignored."""
+    most = TABLES.rounds
+    if value is None:
+        return most
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and value.strip().isdigit():
+        number = int(value.strip())
+    if number is None or not 1 <= number <= most:
+        numbers = [str(n) for n in range(1, most + 1)]
+        allowed = " or ".join([", ".join(numbers[:-1]), numbers[-1]] if most > 1 else numbers)
+        raise InputError(
+            f"rounds: {value!r} is refused: a game is {most} rounds (BK-1), or fewer for quick "
+            f"play: {allowed} (BK-7)"
+        )
+    return number
 
 
 def _whole(value: Any, default: int, low: int, high: int, name: str, rule: str) -> int:
@@ -353,6 +396,7 @@ class BakeriesState(State):
 
     def _d6(self) -> int:
         if self._dice:
+            self.reveal()  # GT-1: a die rolled is chance, arranged (tests) or not: final
             return self._dice.pop(0)
         return int(self.rng.random() * 6) + 1
 
@@ -370,7 +414,10 @@ class BakeriesState(State):
         rng.shuffle(self.board)
         self.face_up = [False] * n
         self.shown: list[int] = []  # positions face up now, in the order turned
-        self.seen: list[dict[int, tuple[int, int]]] = [{}, {}]
+        #: what each seat has seen of this round's board, {position: (card, turn)}: the
+        #: engine's record for reports, never shown to a seat (GT-1; not `seen()`, the cards
+        #: a seat may see now)
+        self.sightings: list[dict[int, tuple[int, int]]] = [{}, {}]
         self.claimed: list[list[int]] = [[], []]
         self.aside: list[int] = []
         self.chefs = [-1, -1]
@@ -598,6 +645,8 @@ class BakeriesState(State):
         names = self.game.pos_names
         for p in self.shown:
             up[p] = False
+        # GT-1: undoing this move would turn the cards face up again: it is final
+        self.reveal()
         if self.narrate:
             where = ", ".join(names[p] for p in self.shown)
             text = f"The cards are turned face down again: {where}"
@@ -608,11 +657,13 @@ class BakeriesState(State):
         self.face_up[p] = True
         self.shown.append(p)
         mark = (self.board[p], self.turns)
-        self.seen[0][p] = mark  # every card turned over is seen by both players
-        self.seen[1][p] = mark
+        self.sightings[0][p] = mark  # every card turned over is seen by both players
+        self.sightings[1][p] = mark
         if self.narrate:
-            name = self._name(self.active)
-            events.append(Event(f"{name} turns over {self.game.pos_names[p]}: {self._card(p)}"))
+            name, where = self._name(self.active), self.game.pos_names[p]
+            # GT-1: the card goes face down again; a log while the game is on says only where
+            text = f"{name} turns over {where}: {self._card(p)}"
+            events.append(Event(text, covered=f"{name} turns over {where}"))
 
     def _turn(self, move: Move, events: list[Event]) -> None:
         game, a = self.game, self.active
@@ -668,9 +719,16 @@ class BakeriesState(State):
     def _end_turn(self, events: list[Event]) -> None:
         """The turn is over; its cards stay face up until the next turn's first move."""
         if self.narrate and self.shown:
-            names = self.game.pos_names
+            names, name = self.game.pos_names, self._name(self.active)
             up = "; ".join(f"{names[p]} {self._card(p)}" for p in self.shown)
-            events.append(Event(f"{self._name(self.active)} ends the turn; face up: {up}"))
+            where = ", ".join(names[p] for p in self.shown)
+            # GT-1: in a log while the game is on, where the cards lie but not what they are
+            events.append(
+                Event(
+                    f"{name} ends the turn; face up: {up}",
+                    covered=f"{name} ends the turn; face up: {where}",
+                )
+            )
         if self.turns >= self.game.turn_cap:
             self._cover(events, hide=False)  # the board is set aside: nothing left to remember
             self._end_phase_one(events, capped=True)
@@ -713,7 +771,8 @@ class BakeriesState(State):
         cards = [self.board[q] for q in self.hire_cards]
         chef = cards[0]
         if game.card_kind[chef] != _CHEF:
-            # BK-3: "he MUST turn over the chef card first" (candidate ruling: else he fails)
+            # BK-3: "he MUST turn over the chef card first" (candidate ruling: else the hire
+            # fails)
             self._fail_hire("the first card of a hire must be a chef", events)
             return
         m = game.card_mult[chef]
@@ -756,8 +815,10 @@ class BakeriesState(State):
         self.lost[a] = True
         self.cur["failed_hires"][a] += 1
         if self.narrate:
+            # GT-1: why it failed tells what the cards are; a log while the game is on doesn't
+            lost = f"{self._name(a)} loses the next turn (BK-3)"
             events.append(
-                Event(f"The hire fails: {why}. {self._name(a)} loses the next turn (BK-3)")
+                Event(f"The hire fails: {why}. {lost}", covered=f"The hire fails. {lost}")
             )
         # the flipping is over: `stop` ends the turn, the cards face up until the next move
         self.step = _FLIP
@@ -823,7 +884,7 @@ class BakeriesState(State):
             if self.narrate:
                 events.append(
                     Event(
-                        f"Nobody hired a chef in {game.turn_cap} turns: both are "
+                        f"Nobody hired a chef in {_count(game.turn_cap, 'turn')}: both are "
                         f"{game.tables.no_chef_multiplier}x and {self._name(self.chooser)} "
                         "counts as the first hirer (BK-3)"
                     )
@@ -838,7 +899,7 @@ class BakeriesState(State):
             self.aside.extend(c for c in cards if c != self.chefs[seat])
             self.claimed[seat] = [c for c in cards if c == self.chefs[seat]]
         self.cur["turns"] = self.turns
-        self.cur["cards_seen"] = [len(self.seen[0]), len(self.seen[1])]
+        self.cur["cards_seen"] = [len(self.sightings[0]), len(self.sightings[1])]
         first = self.first_hirer
         assert first is not None
         starter = 1 - first
@@ -871,7 +932,7 @@ class BakeriesState(State):
         if self.narrate:
             cake = game.cake_names[self.drawn]
             if owner == me:
-                text = f"{self._name(me)} puts the {cake} on his own slot {slot}"
+                text = f"{self._name(me)} puts the {cake} on their own slot {slot}"
             else:
                 text = (
                     f"{self._name(me)} puts the {cake} on {self._name(owner)}'s slot {slot}: "
@@ -885,7 +946,7 @@ class BakeriesState(State):
             self._start_sale(events)
             return
         if full[0] or full[1]:
-            # BK-4: one case is full: the other player draws and fills his own alone.
+            # BK-4: one case is full: the other player draws and fills their own alone.
             self._draw(1 if full[0] else 0, events)
             return
         self._draw(1 - me, events)
@@ -1028,7 +1089,11 @@ class BakeriesState(State):
             return
         unsold = [game.slots[i] for i, sold in enumerate(self.sold[s]) if not sold]
         # the unsold numbers shuffled, the top one drawn: one of them at random
-        slot = self._draws.pop(0) if self._draws else unsold[int(self.rng.random() * len(unsold))]
+        if self._draws:
+            self.reveal()  # GT-1: a draw, arranged (tests) or not, is final
+            slot = self._draws.pop(0)
+        else:
+            slot = unsold[int(self.rng.random() * len(unsold))]
         a, b = self._d6(), self._d6()
         c["drawn"], c["roll"] = slot, a + b
         hit = a + b == slot
@@ -1038,7 +1103,7 @@ class BakeriesState(State):
                 Event(f"{self._name(s)} draws slot {slot} and rolls {a + b}: {outcome} (BK-6)")
             )
         if not hit:
-            c["hits"] = 0  # BK-6: a miss leaves (or drops him back to) 40%
+            c["hits"] = 0  # BK-6: a miss leaves (or drops them back to) 40%
             c["percent"] = sale.loser_keeps_percent
             self._settle(s, c["percent"], events)
             return
@@ -1048,7 +1113,7 @@ class BakeriesState(State):
             self._settle(s, c["percent"], events)
 
     def _settle(self, loser: int, percent: int, events: list[Event]) -> None:
-        """The loser keeps his share of his cake sale total (BK-6); the round ends."""
+        """The loser keeps their share of their cake sale total (BK-6); the round ends."""
         kept = _half_up(self.totals[loser] * percent)
         self.money[loser] += kept
         cur = self.cur
@@ -1155,13 +1220,38 @@ class BakeriesState(State):
             v["history"] = [_copy(h) for h in self.history]
         return v
 
+    def seen(self, seat: int) -> Counter[str]:
+        """Every card id this seat may see now (GT-1): the board cards face up (turned this
+        turn, not yet face down again), the hired sets (after phase one the chefs alone), the
+        cake drawn, the case cards and the cakes and Stale cards on them. Never a board card
+        turned face down again (remembering it is the players' job, BK-3), nor the store, nor
+        the Stale deck. Both players see the same table, so `seat` changes nothing."""
+        game = self.game
+        ids = game.card_ids
+        seen: Counter[str] = Counter(
+            ids[c] for p, c in enumerate(self.board) if c >= 0 and self.face_up[p]
+        )
+        for cards in self.claimed:
+            seen.update(ids[c] for c in cards)
+        if self.step >= _PLACE:
+            seen.update(game.case_card_ids)
+            cakes = game.cake_ids
+            for case, stale in zip(self.cases, self.stale, strict=True):
+                seen.update(cakes[k] for k in case if k >= 0)
+                if any(stale):
+                    seen[game.stale_id] += sum(stale)
+            if self.drawn >= 0:
+                seen[cakes[self.drawn]] += 1
+        return seen
+
     def memory(self, seat: int) -> dict[str, dict[str, Any]]:
         """What a seat has seen of this round's board: {position: {card, turn}} (BK-3). The
-        engine's record, for reports and tests; never part of a view."""
+        engine's record, for reports and tests; never part of a view, a screen or a log (GT-1:
+        a card turned face down again reaches no seat)."""
         game = self.game
         return {
             game.pos_names[p]: {"card": game.card_ids[c], "turn": t}
-            for p, (c, t) in sorted(self.seen[seat].items())
+            for p, (c, t) in sorted(self.sightings[seat].items())
         }
 
     def describe(self, seat: int) -> list[str]:
@@ -1181,9 +1271,16 @@ class BakeriesState(State):
         if self.step <= _SECOND:
             width = max(12, *(len(i) + 2 for i in game.card_ids))
             turn = self.turns + (self.step in (_ORDER, _TURN))
+            # The bonus a 5 offers: while this 5's offer is open, the header shows that offer
+            # (the prompt's), not the next 5's, so the screen names one figure for one choice.
+            bonus = (
+                f"this 5-bonus ${self.bonus_offer:,}"
+                if self.step == _FIVE
+                else f"next 5-bonus ${v['five_bonus']:,}"
+            )
             lines.append(
-                f"Phase one, turn {turn} (cap {game.turn_cap}); next 5-bonus "
-                f"${v['five_bonus']:,}. The board (? face down, . gone):"
+                f"Phase one, turn {turn} (cap {game.turn_cap}); {bonus}. "
+                "The board (? face down, . gone):"
             )
             header = "".join(f"{c + 1:<{width}}" for c in range(game.columns))
             lines.append(f"    {header}".rstrip())
@@ -1195,8 +1292,8 @@ class BakeriesState(State):
             elif self.step == _FLIP:
                 if self.die:
                     lines.append(
-                        f"Die {self.die}: {self.flipped} turned of {self.flip_lo}"
-                        + (f"..{self.flip_hi}" if self.flip_hi != self.flip_lo else "")
+                        f"Die {self.die}: turn over {self._flip_range()}; "
+                        f"{_count(self.flipped, 'card')} turned so far"
                     )
                 else:
                     lines.append("The hire failed: stop, and lose your next turn")
@@ -1291,13 +1388,32 @@ class BakeriesState(State):
     # --- typing -----------------------------------------------------------------------------
 
     def parse(self, text: str) -> Move:
-        """Also `flip 8` (a position by number) and `place on mine 8` or `place Wedding Cake on
-        theirs 12` (the cake by name, or left out)."""
+        """A move as typed: its text in any case, or its number in the menu (1-based); also
+        `flip 8` (a position by number) and `place on mine 8` or `place Wedding Cake on theirs
+        12` (the cake by name, or left out).
+
+        Words and numbers match whole, word for word: a word may be shortened where that leaves
+        one move (`ro`, `place on m 8`), a number or a position never (`place on mine 1` is no
+        slot, not slot 10; `stale 1` neither), and a wrong one is refused with its range."""
+        legal = self._legal_list()
         words = text.lower().split()
+        if len(words) == 1 and words[0].isdigit():  # a number from the menu
+            n = int(words[0])
+            if 1 <= n <= len(legal):
+                return legal[n - 1]
+            raise IllegalMove(
+                f"{text.strip()!r}: the menu has moves 1..{len(legal)}; "
+                + self.why_illegal(Move(words[0]))
+            )
+        if not words:
+            raise IllegalMove(self.why_illegal(Move("(nothing)")))
+        # the move word shortened (`ro`): made whole, among the legal moves' first
+        actions = [m.action for m in legal]
+        words[0] = _expand(words[0], actions) or _expand(words[0], GAME_INFO["moves"]) or words[0]
         if len(words) == 2 and words[0] == "flip":
             p = self.game.position(words[1])
             if p is not None:
-                words[1] = self.game.pos_names[p]
+                words[1] = self.game.pos_names[p].lower()
         elif words and words[0] == "place" and "on" in words:
             on = words.index("on")
             cake = "-".join(words[1:on]) if on > 1 else None
@@ -1305,7 +1421,16 @@ class BakeriesState(State):
                 cake = self.game.cake_ids[self.drawn]
             if cake is not None:
                 words = ["place", decks.normalise(cake), *words[on:]]
-        return super().parse(" ".join(words))
+        whole = [m for m in legal if m.text().lower().split() == words]
+        if whole:
+            return whole[0]
+        short = [m for m in legal if _fits(words, m.text().lower().split())]
+        if len(short) == 1:
+            return short[0]
+        if short:
+            options = ", ".join(repr(m.text()) for m in short[:8])
+            raise IllegalMove(f"{text!r} could be several moves: {options}")
+        raise IllegalMove(self.why_illegal(Move(words[0], tuple(words[1:]))))
 
     def why_illegal(self, move: Move) -> str:
         if self._to_move is None:
@@ -1316,6 +1441,15 @@ class BakeriesState(State):
         legal = self.legal_moves()
         shown = ", ".join(m.text() for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
         return f"{move.text()!r}: {reason}; {self._name(self._to_move)} may: {shown}"
+
+    def _flip_range(self) -> str:
+        """How many cards this die turns over, in words: `exactly 1 card`, `exactly 3 cards`,
+        `1 to 4 cards` (a 6, BK-3); fewer when fewer are face down."""
+        lo, hi = self.flip_lo, self.flip_hi
+        text = f"exactly {_count(lo, 'card')}" if lo == hi else f"{lo} to {_count(hi, 'card')}"
+        if self.die and hi < self.game.die[self.die][1]:
+            text += f" (only {hi} face down)"
+        return text
 
     def _reason(self, word: str, rest: list[str]) -> str:
         game, step = self.game, self.step
@@ -1338,13 +1472,14 @@ class BakeriesState(State):
             if self.face_up[p]:
                 return f"{game.pos_names[p]} is face up already"
             if step == _FLIP and self.flipped >= self.flip_hi:
-                return f"the die allows {self.flip_hi} cards and all are turned: 'stop' (BK-3)"
+                allows = _count(self.flip_hi, "card")
+                return f"the die allows {allows} and all are turned: 'stop' (BK-3)"
             return "not allowed now"
         if word == "stop":
             if step == _FLIP:
                 return (
-                    f"a {self.die} turns over exactly {self.flip_lo} cards: "
-                    f"{self.flipped} turned so far (BK-3)"
+                    f"a {self.die} turns over {self._flip_range()}: "
+                    f"{_count(self.flipped, 'card')} turned so far (BK-3)"
                 )
             if step == _CONSOLE:
                 return "the consolation round stops only after a hit (BK-6)"
@@ -1358,7 +1493,7 @@ class BakeriesState(State):
                 return "a chef is hired in phase one, on one's turn instead of rolling (BK-3)"
             return f"{name} does not roll now"
         if word == "pass":
-            return "only the second-chance player may pass, before his first card (BK-3)"
+            return "only the second-chance player may pass, before their first card (BK-3)"
         if word == "place":
             if step != _PLACE:
                 return "cakes are placed in phase two, one drawn cake at a time (BK-4)"
@@ -1439,6 +1574,29 @@ class BakeriesState(State):
         if draws is not None:
             self._draws = list(draws)
         self._legal = None
+
+
+def _expand(word: str, words: Sequence[str]) -> str | None:
+    """A typed move word, made whole if it is one of `words` or starts exactly one (`ro`)."""
+    if word in words:
+        return word
+    found = {w for w in words if w.startswith(word)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _fits(typed: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether what was typed is this move word for word: equal, or a word shortened (no word
+    with a digit: a number or a position matches whole, `1` is never `10`)."""
+    if len(typed) != len(words):
+        return False
+    for t, w in zip(typed, words, strict=True):
+        if t == w:
+            continue
+        if t.isdigit() and w.isdigit() and int(t) == int(w):
+            continue
+        if not t or any(ch.isdigit() for ch in t + w) or not w.startswith(t):
+            return False
+    return True
 
 
 def _copy(record: Mapping[str, Any]) -> dict[str, Any]:

@@ -139,7 +139,7 @@ def sale_value(chef: int, cake_name: str, slot: int, stale: int = 0) -> int:
 
 
 def winner_total(total: int, distinct: bool = False) -> int:
-    """The winner's total, +20% Great Chef Bonus if his 7 sold cakes are all different (BK-6)."""
+    """The winner's total, +20% Great Chef Bonus if their 7 sold cakes all differ (BK-6)."""
     bonus = tables().sale.great_chef_bonus_percent if distinct else 0
     return whole_dollars(Fraction(check_total(total) * (100 + bonus), 100))
 
@@ -152,12 +152,13 @@ def loser_percent(consolation_hits: int = 0) -> int:
 
 
 def loser_total(total: int, consolation_hits: int = 0) -> int:
-    """What the loser keeps of his total: 0 hits 40%, 1 hit 60%, 2 hits 80% (BK-6)."""
+    """What the loser keeps of their total: 0 hits 40%, 1 hit 60%, 2 hits 80% (BK-6)."""
     return whole_dollars(Fraction(check_total(total) * loser_percent(consolation_hits), 100))
 
 
 def consolation_applies(winner_chef: int, loser_chef: int) -> bool:
-    """The loser plays the consolation round if his chef is 3 or more below the winner's (BK-6)."""
+    """The loser plays the consolation round if their chef is 3 or more below the winner's
+    (BK-6)."""
     gap = check_chef(winner_chef) - check_chef(loser_chef)
     return gap >= tables().sale.consolation_gap
 
@@ -176,7 +177,8 @@ class Slot:
 
 @dataclass(frozen=True)
 class Case:
-    """A player's filled bakery case: his chef multiplier, a cake on every slot, the slots sold."""
+    """A player's filled bakery case: their chef multiplier, a cake on every slot, the slots
+    sold."""
 
     chef: int
     slots: tuple[Slot, ...]
