@@ -152,7 +152,7 @@ GAME_INFO: dict[str, Any] = {
     "max_players": TABLES.players,
     "default_players": TABLES.players,
     "options": {
-        "rounds": f"1, 2 or {TABLES.rounds} (the default, BK-1) (BK-7)",
+        "rounds": f"1 or 2 for quick play, default {TABLES.rounds} (BK-1, BK-7)",
         "turn_cap": f"phase one's turn cap, default {TABLES.phase_one_turn_cap} (BK-3)",
     },
     "moves": (
