@@ -55,6 +55,15 @@ class RandomBot:
         return legal[rng.randrange(len(legal))]
 
 
+def lowest(candidates: Sequence[int], values: Sequence[float], rng: random.Random) -> int:
+    """The candidate with the lowest value; among equals one at random, never the first seat
+    (GT-2: a bot breaks ties from the game's seed, not by seat order). The rng is drawn on
+    only when there is a tie."""
+    low = min(values[c] for c in candidates)
+    tied = [c for c in candidates if values[c] == low]
+    return tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+
+
 class AuntieHeuristicBot:
     """A sensible Auntie's Fudge player that reads only its view (ruling AU-10).
 
@@ -90,12 +99,11 @@ class AuntieHeuristicBot:
         guess[view["seat"]] = float(view.get("points", 0))
         return guess
 
-    def _weights(self, view: dict[str, Any]) -> list[float]:
+    def _weights(self, view: dict[str, Any], rng: random.Random) -> list[float]:
         """How much hurting each seat is worth: most for the leader, least for a laggard."""
         guess = self._estimates(view)
         me = view["seat"]
-        others = [s for s in range(len(guess)) if s != me]
-        leader = min(others, key=lambda s: (guess[s], s))
+        leader = lowest([s for s in range(len(guess)) if s != me], guess, rng)
         weights = []
         for s, g in enumerate(guess):
             if s == me:
@@ -108,10 +116,9 @@ class AuntieHeuristicBot:
                 weights.append(1.0)
         return weights
 
-    def _leader(self, view: dict[str, Any], exclude: set[int]) -> int:
-        guess = self._estimates(view)
-        candidates = [s for s in range(len(guess)) if s not in exclude]
-        return min(candidates, key=lambda s: (guess[s], s))
+    def _leader(self, view: dict[str, Any], candidates: Sequence[int], rng: random.Random) -> int:
+        """The candidate who seems to be doing best; a tie broken at random (GT-2)."""
+        return lowest(candidates, self._estimates(view), rng)
 
     # --- choosing ---------------------------------------------------------------------
 
@@ -122,7 +129,7 @@ class AuntieHeuristicBot:
         if phase == "interrupt":
             return self._interrupt(view, legal)
         if phase == "deflect":
-            return self._deflect(view, legal)
+            return self._deflect(view, legal, rng)
         if phase == "ask-auntie":
             return self._deflect_ask(view, legal)
         if phase == "event":  # give away the worst fudge (AU-7)
@@ -142,20 +149,17 @@ class AuntieHeuristicBot:
         move = self._find(legal, "interrupt") if dangerous else None
         return move or self._find(legal, "pass") or legal[0]
 
-    def _deflect(self, view: dict[str, Any], legal: Sequence[Move]) -> Move:
+    def _deflect(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         pending = view["pending"] or {}
         excuse = pending.get("excuse")
         deflects = view["hand"].count("deflect")
         if excuse == "give" and deflects < 2:  # keep Deflects for Burdens and Swaps
             return self._find(legal, "pass") or legal[0]
-        me = view["seat"]
-        target = self._leader(view, {me})
-        players = view["players"]
-        wanted = Move("deflect", ("to", players[target]))
-        for move in legal:
-            if move == wanted:
-                return move
-        return self._find(legal, "pass") or legal[0]
+        seat_of = {p: s for s, p in enumerate(view["players"])}
+        to = {seat_of[m.args[1]]: m for m in legal if m.action == "deflect" and m.args}
+        if not to:
+            return self._find(legal, "pass") or legal[0]
+        return to[self._leader(view, sorted(to), rng)]
 
     def _deflect_ask(self, view: dict[str, Any], legal: Sequence[Move]) -> Move:
         me = view["seat"]
@@ -172,7 +176,7 @@ class AuntieHeuristicBot:
     def _excuse(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         players = view["players"]
         seat_of = {p: s for s, p in enumerate(players)}
-        weights = self._weights(view)
+        weights = self._weights(view, rng)
         mean = self._mean_unseen(view)
         mine = [self.points[f] for f in view.get("fudge") or []]
         worst = max(mine, default=0)
@@ -363,7 +367,7 @@ class BakeriesBot:
         if step == "place":
             return self._place(view, legal, rng)
         if step == "stale":
-            return self._stale(view, legal)
+            return self._stale(view, legal, rng)
         if step == "consolation":
             return self._consolation(view, legal)
         if step == "order":
@@ -401,20 +405,20 @@ class BakeriesBot:
         done: list[str] = view["hire"]
         places = {m.args[0] for m in legal if m.action == "flip"}
         ids = [known[p] for p in done if p in known]
-        best: tuple[int, int, list[str]] | None = None
+        best: tuple[int, int, float, list[str]] | None = None
         for m in view["second_chance"]["multipliers"]:
             if not self._fits(ids, m):
                 continue
             plan = self._plan(known, m, done, places)
             if plan is not None:
-                key = (1, m, plan)
+                key = (1, m, 0.0, plan)
             else:  # what it remembers of that set, turned first; then a guess
                 fits = [p for p in places if p in known and self._fits([*ids, known[p]], m)]
-                key = (0, len(fits), fits)
-            if best is None or key[:2] > best[:2]:
+                key = (0, len(fits), rng.random(), fits)  # GT-2: equal sets at random
+            if best is None or key[:3] > best[:3]:
                 best = key
-        if best is not None and best[2]:
-            return Move("flip", (best[2][0],))
+        if best is not None and best[3]:
+            return Move("flip", (best[3][0],))
         return self._explore(mem, legal, rng)
 
     def _place(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
@@ -445,17 +449,17 @@ class BakeriesBot:
         assert best is not None
         return best[2]
 
-    def _stale(self, view: dict[str, Any], legal: Sequence[Move]) -> Move:
+    def _stale(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         roller = view["stale_for"]
         case, stale = view["cases"][roller], view["stale"][roller]
         index = {slot: i for i, slot in enumerate(view["slots"])}
         step = self.tables.sale.stale_percent / 100
 
-        def worth(move: Move) -> float:
+        def worth(move: Move) -> tuple[float, float]:
             slot = int(move.args[0])
             i = index[slot]
             value = self.price[case[i]] * view["slot_multipliers"][i] * (1 - step * stale[i])
-            return value * self.chance[slot]
+            return value * self.chance[slot], rng.random()  # GT-2: equal slots at random
 
         return max(legal, key=worth)
 

@@ -3,13 +3,19 @@
     simulate(game, games=1000, players=4, bots=["random", "heuristic"], seed=1, jobs=2)
 
 Game i is fully fixed by (seed, i): its deal comes from game_seed(seed, i), its bots' dice
-from the same number, and its seats' bots from the list rotated by i (so every bot sits in
-every seat equally often). The games are cut into chunks of a fixed size and the results
+from the same number, and its seats' bots from seatings(): the bot list cycled over the
+seats and rotated, then every such line-up turned round the table, one seat at a time, so
+that each bot sits in each seat equally often (GT-2). A run plays whole rounds of those
+seatings: the games asked for are rounded up to a multiple of their number, and the summary
+says so (games_asked, seating). The games are cut into chunks of a fixed size and the results
 put back in game order, so a summary is the same for every number of jobs; only the timing
 figures (seconds, decisions_per_second) change from run to run.
 
 A decision is one move made by a seat (forced moves, a `pass` with nothing to react with,
-included). Wins: every winner of a shared win counts the game as won.
+included). Wins: every winner of a shared win counts the game as won. Win rates come with a
+95% Wilson score interval (win_rate_ci_by_seat, win_rate_ci_by_bot), so that a seat's
+advantage can be told from noise; a bot's seats in one game are counted as if independent.
+Game length: rounds for games played in rounds, hands for those played in hands (Foozle).
 
 No click here: the CLI (`ezkit game sim`) reads options and prints the summary.
 """
@@ -33,6 +39,10 @@ from ezkit.games import engine
 #: Games per chunk of work sent to a process (at most); fixed, so results never depend on it.
 CHUNK = 25
 
+#: The confidence of the win rates' intervals, and the normal quantile that gives it.
+CONFIDENCE = 0.95
+Z = 1.959963984540054
+
 
 @dataclass(frozen=True)
 class Result:
@@ -45,6 +55,7 @@ class Result:
     winners: tuple[int, ...]
     rounds: int | None
     decisions: int
+    hands: int | None = None
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -53,9 +64,32 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest, "big") >> 33  # 31 bits, as --seed takes
 
 
+def seatings(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The seatings a run goes through, game after game (GT-2: each bot kind sits in each seat
+    equally often over them, whatever the number of bots and seats).
+
+    A line-up is the bot list cycled over the seats from its j-th bot, for every j; each
+    line-up is then turned round the table by r seats, for every r. Every line-up's turns are
+    all there, so over the whole list every bot sits in every seat as often as in any other.
+    The same seating reached twice is kept once (that keeps the balance: each line-up's turns
+    that differ come once each). In order: turn by turn, and within a turn line-up by line-up,
+    so the first len(bots) games are the plain rotations of the list."""
+    kinds = len(bots)
+    lineups = [tuple(bots[(seat + j) % kinds] for seat in range(players)) for j in range(kinds)]
+    turned = (lineup[r:] + lineup[:r] for r in range(players) for lineup in lineups)
+    return list(dict.fromkeys(turned))
+
+
 def seat_bots(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
-    """The bot in each seat of game `index`: the list, cycled over the seats, rotated by index."""
-    return tuple(bots[(seat + index) % len(bots)] for seat in range(players))
+    """The bot in each seat of game `index` (see seatings())."""
+    every = seatings(bots, players)
+    return every[index % len(every)]
+
+
+def balanced_games(games: int, bots: Sequence[str], players: int) -> int:
+    """The games a run plays for `games` asked: rounded up to whole rounds of the seatings."""
+    block = len(seatings(bots, players)) or 1
+    return -(-games // block) * block
 
 
 def player_names(players: int) -> list[str]:
@@ -100,12 +134,14 @@ def _run_chunk(job: tuple[Any, ...]) -> list[Result]:
 
     game = engine.make(name, {"players": player_names(players), **options})
     made = {kind: make_chooser(kind, name) for kind in dict.fromkeys(bots)}
+    every = seatings(bots, players)
     results = []
     for index in range(start, stop):
         sub_seed = game_seed(seed, index)
-        kinds = seat_bots(bots, players, index)
+        kinds = every[index % len(every)]
         state = play_one(game, [made[k] for k in kinds], sub_seed, random.Random(sub_seed))
         rounds = getattr(state, "round", None)
+        hands = getattr(state, "hand_no", None)  # a game of hands (Foozle)
         results.append(
             Result(
                 index=index,
@@ -115,6 +151,7 @@ def _run_chunk(job: tuple[Any, ...]) -> list[Result]:
                 winners=tuple(state.winners()),
                 rounds=int(rounds) if isinstance(rounds, int | float) else None,
                 decisions=len(state.moves),
+                hands=int(hands) if isinstance(hands, int | float) else None,
             )
         )
     return results
@@ -134,7 +171,8 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """Play `games` bot-only games and summarise them (see summarize()).
+    """Play `games` bot-only games, rounded up to whole rounds of the seatings (GT-2, see
+    seatings() and balanced_games()), and summarise them (see summarize()).
 
     jobs: worker processes (0: one per CPU; 1: this process). progress(n) is called as
     n more games finish."""
@@ -151,6 +189,7 @@ def simulate(
     from ezkit.games.table import check_bots
 
     check_bots(bots, name)
+    asked, games = games, balanced_games(games, bots, players)
     work = [
         (name, engine.GAMES[name], options, players, tuple(bots), seed, start, stop)
         for start, stop in chunks(games)
@@ -166,7 +205,9 @@ def simulate(
         results = _parallel(work, jobs, progress)
     elapsed = time.perf_counter() - started
     results.sort(key=lambda r: r.index)
-    return summarize(results, elapsed, game=name, players=players, bots=bots, seed=seed, jobs=jobs)
+    return summarize(
+        results, elapsed, game=name, players=players, bots=bots, seed=seed, jobs=jobs, asked=asked
+    )
 
 
 def _parallel(
@@ -216,6 +257,24 @@ def distribution(values: Sequence[float], histogram: bool = True) -> dict[str, A
     return found
 
 
+def wilson(wins: int, n: int, z: float = Z) -> tuple[float, float]:
+    """The Wilson score interval of a rate of `wins` out of `n` (95% by default): unlike
+    rate +- z * standard error it stays within 0..1 and holds for rates near 0 or 1."""
+    if n <= 0:
+        return (0.0, 1.0)
+    rate, zz = wins / n, z * z
+    centre = (rate + zz / (2 * n)) / (1 + zz / n)
+    half = z * math.sqrt(rate * (1 - rate) / n + zz / (4 * n * n)) / (1 + zz / n)
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)  # exact ends, not 0.9999999999999999
+    high = 1.0 if wins >= n else min(1.0, centre + half)
+    return (low, high)
+
+
+def _interval(wins: int, n: int) -> list[float]:
+    low, high = wilson(wins, n)
+    return [_round(low), _round(high)]
+
+
 def _clean(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
 
@@ -233,9 +292,12 @@ def summarize(
     bots: Sequence[str],
     seed: int,
     jobs: int,
+    asked: int | None = None,
 ) -> dict[str, Any]:
     """The figures of a run; everything but `seconds` and `decisions_per_second` depends only
-    on the results."""
+    on the results (and `asked`, the games asked for before rounding up). `seating` says
+    whether every bot sat in every seat equally often (GT-2: seat advantage is read only from
+    such a run; simulate() always plays one)."""
     n = len(results)
     wins_by_seat = [0] * players
     score_by_seat: list[list[float]] = [[] for _ in range(players)]
@@ -254,20 +316,28 @@ def summarize(
             seat_games[r.bots[seat]] += 1
             scores_by_bot[r.bots[seat]].append(score)
     rounds = [r.rounds for r in results if r.rounds is not None]
+    hands = [r.hands for r in results if r.hands is not None]
+    kind_seats = Counter((r.bots[seat], seat) for r in results for seat in range(players))
+    balanced = all(len({kind_seats[k, seat] for seat in range(players)}) == 1 for k in kinds)
     decisions = [r.decisions for r in results]
     total = sum(decisions)
     return {
         "game": game,
         "games": n,
+        "games_asked": n if asked is None else asked,
         "players": players,
         "bots": list(bots),
         "seed": seed,
         "jobs": jobs,
         "wins_by_seat": wins_by_seat,
         "win_rate_by_seat": [_round(w / n) for w in wins_by_seat],
+        "win_rate_ci_by_seat": [_interval(w, n) for w in wins_by_seat],
         "mean_score_by_seat": [_round(statistics.fmean(s)) for s in score_by_seat],
         "wins_by_bot": wins_by_bot,
         "win_rate_by_bot": {k: _round(wins_by_bot[k] / seat_games[k]) for k in kinds},
+        "win_rate_ci_by_bot": {k: _interval(wins_by_bot[k], seat_games[k]) for k in kinds},
+        "confidence": {"level": CONFIDENCE, "interval": "Wilson score"},
+        "seating": {"arrangements": len(seatings(bots, players)), "balanced": balanced},
         "seat_games_by_bot": seat_games,
         "mean_score_by_bot": {k: _round(statistics.fmean(v)) for k, v in scores_by_bot.items()},
         "shared_wins": shared,
@@ -275,6 +345,8 @@ def summarize(
         "winning_scores": distribution([r.scores[r.winners[0]] for r in results if r.winners]),
         "rounds": distribution(rounds) if rounds else None,
         "mean_rounds": _round(statistics.fmean(rounds)) if rounds else None,
+        "hands": distribution(hands) if hands else None,
+        "mean_hands": _round(statistics.fmean(hands)) if hands else None,
         "decisions": distribution(decisions, histogram=False),
         "mean_decisions": _round(total / n),
         "total_decisions": total,
