@@ -343,26 +343,7 @@ def show(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None
 @json_option
 def list_games(db: Path | None, as_json: bool) -> None:
     """The saved games of the campaign."""
-    found = []
-    for game_id, doc in saves.list_games(db):
-        seats = doc.get("seats", [])
-        to_move = doc.get("to_move")
-        found.append(
-            {
-                "id": game_id,
-                "game": doc.get("game"),
-                # GT-1: the seed is secret while the game is on
-                "seed": doc.get("seed") if doc.get("status") == "over" else None,
-                "players": seats,
-                "moves": len(doc.get("moves", [])),
-                "status": doc.get("status", "playing"),
-                "to_move": to_move,
-                "to_move_name": seats[to_move]["name"] if isinstance(to_move, int) else None,
-                "winners": [seats[w]["name"] for w in doc["winners"]] if "winners" in doc else None,
-                "created": doc.get("created"),
-                "updated": doc.get("updated"),
-            }
-        )
+    found = [saves.listing(game_id, doc) for game_id, doc in saves.list_games(db)]
     if as_json:
         emit_json(found)
         return

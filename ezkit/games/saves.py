@@ -66,6 +66,26 @@ def list_games(db: Path | None) -> list[tuple[int, dict[str, Any]]]:
         return [(doc.doc_id, dict(doc)) for doc in campaign.table(GAMES).all()]
 
 
+def listing(game_id: int, doc: dict[str, Any]) -> dict[str, Any]:
+    """A saved game as `game list` shows it: who plays, whose move, who won; never a card,
+    and the seed only once the game is over (GT-1)."""
+    seats = doc.get("seats", [])
+    to_move = doc.get("to_move")
+    return {
+        "id": game_id,
+        "game": doc.get("game"),
+        "seed": doc.get("seed") if doc.get("status") == "over" else None,
+        "players": seats,
+        "moves": len(doc.get("moves", [])),
+        "status": doc.get("status", "playing"),
+        "to_move": to_move,
+        "to_move_name": seats[to_move]["name"] if isinstance(to_move, int) else None,
+        "winners": [seats[w]["name"] for w in doc["winners"]] if "winners" in doc else None,
+        "created": doc.get("created"),
+        "updated": doc.get("updated"),
+    }
+
+
 def put(
     db: Path | None,
     game_id: int,
