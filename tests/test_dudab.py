@@ -286,23 +286,34 @@ def test_du3_no_other_card_may_be_played_until_the_request_is_met() -> None:
         state.play(Move("play", ("blue-3-hide", "on", "2")))
 
 
-def test_du3_a_player_who_cannot_meet_shows_his_hand_and_draws() -> None:
+def test_du3_a_player_who_cannot_meet_shows_their_hand_and_draws() -> None:
     state = requested("value", "4", ["red-2-club", "yellow-3-hide"], deck=["green-2-hide"])
     events = state.play(Move("draw"))
     view = state.view(CAT)
-    assert view["shown"][BOB] == ["red-2-club", "yellow-3-hide"]
-    assert "Bob shows red-2-club, yellow-3-hide" in " ".join(texts(events, CAT))
+    said = " ".join(texts(events, CAT))
+    assert "Bob shows red-2-club, yellow-3-hide: nothing meets the request value 4" in said
     assert hand(state, BOB) == ["red-2-club", "yellow-3-hide", "green-2-hide"]
     assert state.to_move() == CAT and view["request"]["value"] == "4"  # still open
+    # ruling GT-1: the shown cards went back into Bob's hand: no view keeps them, and a log
+    # read while the game is on says only that the hand was shown
+    assert "shown" not in view and "red-2-club" not in json.dumps(view)
+    logged = [t for e in events if (t := e.logged_for(CAT, over=False)) is not None]
+    assert "Bob shows their hand (2 cards): nothing meets the request value 4 (on column 1)" in (
+        logged
+    )
+    assert "red-2-club" not in " ".join(logged)
 
 
 def test_du3_five_cards_and_nothing_to_meet_one_card_to_the_own_pile_then_draw() -> None:
     cards = ["red-1-club", "red-2-club", "red-3-club", "blue-1-club", "blue-2-club"]
     state = requested("value", "4", cards, deck=["green-2-hide"])
     assert moves(state) == [f"draw discarding {c}" for c in cards]
-    play(state, "draw discarding red-3-club")
+    events = state.play(state.parse("draw discarding red-3-club"))
     assert state.view(BOB)["pile"] == ["red-3-club"] and len(hand(state, BOB)) == 5
-    assert state.view(ANN)["shown"][BOB] == sorted(cards, key=state.game.kind_of.get)
+    shown = ", ".join(sorted(cards, key=state.game.kind_of.get))
+    assert f"Bob shows {shown}: nothing meets the request value 4 (on column 1)" in texts(
+        events, ANN
+    )
 
 
 def test_du3_a_dudab_may_replace_the_request_even_when_a_card_meets_it() -> None:
@@ -357,7 +368,8 @@ def test_five_cards_none_playable_shows_discards_one_to_the_own_pile_and_draws()
     state = position(hands={ANN: cards}, deck=["green-4-hide"])
     assert moves(state) == [f"draw discarding {c}" for c in cards]
     events = state.play(state.parse("draw discarding red-4-club"))
-    assert state.view(BOB)["shown"][ANN] == cards
+    assert f"Ann shows {', '.join(cards)}: no card can be played" in texts(events, BOB)
+    assert "Ann puts red-4-club on their own pile" in texts(events, BOB)
     assert hand(state, ANN) == [
         "red-1-club",
         "red-3-club",
@@ -794,12 +806,12 @@ def test_a_jungle_under_a_baby_does_not_count() -> None:
     assert moves(state) == ["jungle on 1", "jungle on 3"]
 
 
-@pytest.mark.parametrize("card", ["jungle", "baby"])
-def test_no_jungle_or_baby_on_a_column_waiting_for_an_answer(card: str) -> None:
+def test_no_baby_on_a_column_waiting_for_an_answer() -> None:
+    # module docstring's choice; a Jungle may go there (ruling DU-7, test_dudab_rulings.py)
     cards = ["red-2-club", "yellow-3-hide"]
-    state = requested("value", "4", cards, jungle=True, baby=True, deck=[card, "red-4-club"])
+    state = requested("value", "4", cards, jungle=True, baby=True, deck=["baby", "red-4-club"])
     play(state, "draw")
-    assert moves(state) == [f"{card} on 2", f"{card} on 3"]
+    assert moves(state) == ["baby on 2", "baby on 3"]
 
 
 # --- hidden information ------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Dudab (seed 002): place your cards on the columns, never be the one to take them.
 
-Rules: the rule book, settled by rulings DU-1..DU-5 (shared/rules/RULINGS.md); card identities,
+Rules: the rule book, settled by rulings DU-1..DU-8 (shared/rules/RULINGS.md); card identities,
 counts and the game's numbers (deal, starting columns, hand limits, the capturing card, the
 scoring points and the Baby table) come from `cards/dudab.yaml` (ezkit.games.decks). The round
 scoring is ezkit.games.dudab_score, the same functions `ezkit score dudab` shows step by step.
@@ -28,13 +28,20 @@ Cards are written as in DESIGN.md: `red-3-hand` (colour-value-symbol), `shaman-b
     the capturing player     discard red-3-hand dudab to         down to 2 cards after taking a
                              discard-pile | own-pile             column: all to one pile
     a player over 5 cards    discard red-3-hand to own-pile      one card at a time, down to 5
-    who drew a Jungle        jungle on 2                         place it on a column (DU-5)
+    (also when the last draw                                     (at the round's end: DU-6, then
+    ends the round, DU-6)                                        the round is scored)
+    who drew a Jungle        jungle on 2                         place it on a column (DU-7)
     who drew a Baby          baby on 1                           place it on a column (DU-5)
 
 A reaction is the reacting seat's decision: after a Shaman the next player is to move and is
-offered his Shamans and Dudabs for that column and `pass`. With an open Dudab request the
-player to move is offered the cards that meet it and his Dudabs (on the open Dudab); `draw`
+offered their Shamans and Dudabs for that column and `pass`. With an open Dudab request the
+player to move is offered the cards that meet it and their Dudabs (on the open Dudab); `draw`
 only when no card meets it.
+
+DU-6: when the last card is drawn, every player holding more than 5 cards puts cards of their
+choice on their own pile, one `discard CARD to own-pile` at a time, until they hold 5 (the
+drawer of the last card first, then leftward); then the round is scored. The view's phase is
+then `trim` with an empty draw pile.
 
 The deck per options (DU-1, DU-5): the 80 base cards (64 Number, 8 Shaman, 8 Dudab) always,
 the 8 Jungle cards with option `jungle`, the 8 Baby cards with option `baby`; the expansions'
@@ -51,47 +58,57 @@ Beyond the rulings (each also noted where it is coded; candidate rulings):
   below a Jungle any card (the book: "any card may be played on a Dudab card").
 - With an open request a Dudab goes only on the open Dudab, replacing the request (DU-3); a
   player who can meet the request may play a Dudab instead; one who cannot may play a Dudab or
-  show his hand and draw.
+  show their hand and draw.
 - A Dudab may be played below a Jungle at any distance, even where the mirrored card is a
   Shaman (the book: "instead of any other card"); only a Dudab goes where a Dudab is mirrored,
   only a Shaman (or a Dudab) where a Shaman is; a Shaman mirrors a Number card of its colour.
 - A Shaman answering a Shaman below a Jungle must still follow the mirror rule. A Dudab that
   answers a Shaman below a Jungle makes no request.
-- A Jungle or a Baby is not put on a column whose top still waits for an answer (an open Dudab
-  request, a Shaman not yet answered); there is always another column for a Baby.
+- A Baby is not put on a column whose top still waits for an answer (an open Dudab request, a
+  Shaman not yet answered); there is always another column for a Baby. A Jungle is (DU-7): it
+  goes on any column holding no Jungle, and one put on an open Dudab request or an unanswered
+  Shaman ends that request or that demand; the next card goes below it by the mirror rule.
 - Cards under a Baby are invisible for everything: a column whose Jungle lies under a Baby
   holds no Jungle (it may take another and captures on the sixth visible card).
 - A Shaman or Dudab drawn onto a Baby asks nothing (no reaction, no request): "no special
   actions"; when a Number card is drawn onto it, everyone draws from the Baby's player leftward,
-  each trimming his hand to 5 after his own draws.
+  each trimming their hand to 5 after their own draws.
 - Every capture (the sixth card, the sixth visible card, below outnumbering above) takes every
   card of the column but the one just played, including those under Babies, to the own pile, and
   is followed by the discard down to two cards (seed 002, Placing cards).
 - The round ends the moment the last card is drawn (by any draw: a turn's, a refill to two,
   a reveal, the cards a Shaman or a Baby makes players draw, a card drawn onto a Baby): that
   card goes where the draw puts it and nothing else happens (a Jungle or Baby drawn last stays
-  in the hand; no trim). Then every player is scored (dudab_score).
-- A Jungle drawn when every column already holds one (or waits for an answer) is discarded and
-  not replaced, but a player left with fewer than 2 cards at the end of his turn draws again.
+  in the hand), but every hand over 5 cards goes down to 5 first (DU-6). Then every player is
+  scored (dudab_score).
+- A Jungle drawn when every column already holds one is discarded and not replaced (DU-7), but
+  a player left with fewer than 2 cards at the end of their turn draws again.
 - A Jungle or Baby drawn while a Shaman's reveal-and-draw or a Baby's everyone-draws is under
-  way is placed at once by its drawer and counts as one of his draws; the drawing goes on.
-- A player with fewer than 2 cards at the end of his turn draws until he holds 2 (the book:
-  "never less than 2").
-- Cards a player discards to his own pile on a trim or after a capture are seen by him only
-  (the others see how many); the card of the 5-card rule is seen by all (he has just shown his
-  hand). A hand shown (5-card rule, an unmet request) stays in the view (`shown`) until that
-  player shows again or the round ends.
+  way is placed at once by its drawer and counts as one of their draws; the drawing goes on.
+- A player with fewer than 2 cards at the end of their turn draws until they hold 2 (the
+  book: "never less than 2").
+- Cards a player discards to their own pile on a trim or after a capture are seen by them
+  only (the others see how many); the card of the 5-card rule is seen by all as it goes (the
+  player has just shown their hand).
 - DU-2's "put back, the deck reshuffled" puts the card back at a random place in the deck,
   whose order is random already: the same odds as a new shuffle.
+
+What a seat sees (GT-1, `seen`): its own hand; its own pile (the book never turns the own pile
+face down, and every card in it was put there by its owner, who may look at it); every visible
+card on the columns and a Jungle or Baby being placed; the whole discard pile (face up, seed
+002, Setup). Not the others' hands or piles, not the draw pile, not the cards under a Baby
+("invisible", DU-5). A hand shown (the 5-card rule, an unmet request) goes back into the hand:
+the move calls `reveal()` (it is final), the view does not keep it, and a log read while the
+game is on says only that the hand was shown (the event's `covered` text); so too for the card
+of the 5-card rule and the cards a capture takes to an own pile.
 
 `view(seat)` keys: game, players, seat, round, rounds, first (this round's), active (whose turn),
 to_move, phase (turn, request, shaman, capture, trim, jungle, baby, over), columns (per column:
 cards, top last, a Jungle among them where it lies; buried: how many under Babies), request
 (column, kind, value, by) or None, shaman (the unanswered Shaman: column, by) or None, placing
 (the Jungle or Baby being placed), hand_counts, pile_counts, draw_pile, discard (face up, top
-last), shown (per seat: the hand he last showed, or None), round_scores, totals, last_scoring
-(per seat at the last round's end: hand, pile, score); for a seat also hand and pile (his own
-cards); at the end scores and winners.
+last), round_scores, totals, last_scoring (per seat at the last round's end: hand, pile,
+score); for a seat also hand and pile (its own cards); at the end scores and winners.
 """
 
 from __future__ import annotations
@@ -132,7 +149,7 @@ _P_TURN, _P_REQUEST, _P_SHAMAN, _P_CAPTURE, _P_TRIM, _P_JUNGLE, _P_BABY, _P_OVER
 # What a legal move does: (action, a, b).
 _A_PLAY, _A_DUDAB, _A_DRAW, _A_PASS, _A_JUNGLE, _A_BABY, _A_DISCARD = range(7)
 # Work left to do, on a stack (the last pushed runs first): (task, seat, n).
-_T_NEXT, _T_FILL, _T_DRAW, _T_TRIM, _T_CAPTURE, _T_REVEAL, _T_COVER = range(7)
+_T_NEXT, _T_FILL, _T_DRAW, _T_TRIM, _T_CAPTURE, _T_REVEAL, _T_COVER, _T_SCORE = range(8)
 
 # --- game info ------------------------------------------------------------------------------
 
@@ -155,6 +172,11 @@ GAME_INFO: dict[str, Any] = {
     },
     "moves": (PLAY, DUDAB_WORD, DRAW, PASS, DISCARD, "jungle", "baby"),
 }
+
+
+def _count(n: int, noun: str) -> str:
+    """`1 card`, `2 cards`: a count and its noun, singular or plural."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _flag(name: str, value: Any) -> bool:
@@ -489,7 +511,6 @@ class DudabState(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.piles: list[list[int]] = [[] for _ in range(n)]
         self.discard: list[int] = []
-        self.shown: list[tuple[str, ...] | None] = [None] * n
         self.req = self.req_col = self.req_by = -1
         self.shaman_col = self.shaman_by = -1
         self.placing = -1
@@ -510,7 +531,7 @@ class DudabState(State):
                     self._private(
                         s,
                         f"{name} is dealt {self._text(self.hands[s])}",
-                        f"{name} is dealt {len(self.hands[s])} cards",
+                        f"{name} is dealt {_count(len(self.hands[s]), 'card')}",
                     )
                 )
             tops = ", ".join(f"{c + 1}: {game.ids[col[0]]}" for c, col in enumerate(self.cols))
@@ -559,10 +580,43 @@ class DudabState(State):
         attr, value = self.game.requests[self.req]
         return f"{attr} {value} (on column {self.req_col + 1})"
 
+    def _last_card(self, s: int, events: list[Event]) -> None:
+        """Seat s drew the last card: the round is over (seed 002, Round and game end). Ruling
+        DU-6: every player holding more than 5 cards first puts cards of their choice on their
+        own pile until they hold 5 (seat s first, then leftward); then the round is scored."""
+        game, hands = self.game, self.hands
+        tasks = self.tasks
+        tasks.clear()
+        over = [p for p in game.order[s] if len(hands[p]) > game.hand_max]
+        if not over:
+            self._end_round(events)
+            return
+        if self.narrate:
+            events.append(
+                Event(
+                    f"The last card is drawn: every hand goes down to {game.hand_max} cards "
+                    f"before round {self.round} is scored (DU-6)"
+                )
+            )
+        tasks.append((_T_SCORE, s, 0))
+        for p in reversed(over[1:]):
+            tasks.append((_T_TRIM, p, 1))
+        self._trim(over[0], True, events)
+
+    def _trim(self, s: int, last: bool, events: list[Event]) -> None:
+        """Seat s holds more than 5 cards: it puts cards on its own pile, one at a time
+        (seed 002; at the round's end, ruling DU-6)."""
+        self.phase, self._to_move = _P_TRIM, s
+        if self.narrate:
+            over = len(self.hands[s]) - self.game.hand_max
+            why = " before the scoring (DU-6)" if last else ""
+            events.append(Event(f"{self._name(s)} holds {_count(over, 'card')} too many{why}"))
+
     def _end_round(self, events: list[Event]) -> None:
-        """The last card is drawn: the round is over (seed 002, Round and game end; DU-4)."""
+        """The round is over: every player is scored (seed 002, Scoring; DU-4)."""
         game, narrate = self.game, self.narrate
         self.tasks.clear()
+        self.reveal()  # GT-1: "All players reveal the cards in their hand" (last_scoring)
         kinds, values, dudab = game.type, game.value, game.dudab_kind
         scores: list[int] = []
         revealed: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
@@ -594,8 +648,10 @@ class DudabState(State):
                 totals = ", ".join(
                     f"{p} {v}" for p, v in zip(game.players, self.totals, strict=True)
                 )
-                best = " and ".join(self._name(s) for s in self.winners())
-                events.append(Event(f"The game is over: {totals}. {best} wins"))
+                best = self.winners()
+                names = " and ".join(self._name(s) for s in best)
+                wins = "wins" if len(best) == 1 else "share the win"
+                events.append(Event(f"The game is over: {totals}. {names} {wins}"))
             return
         self._start_round(events)
 
@@ -783,9 +839,8 @@ class DudabState(State):
         return moves
 
     def _jungle_columns(self) -> list[int]:
-        """DU-5: columns without a (visible) Jungle, not waiting for an answer."""
-        pending = self._pending()
-        return [c for c, j in enumerate(self.jungle) if j < 0 and c != pending]
+        """DU-7: every column without a (visible) Jungle, whatever its top card waits for."""
+        return [c for c, j in enumerate(self.jungle) if j < 0]
 
     def _baby_columns(self) -> list[int]:
         pending = self._pending()
@@ -816,12 +871,13 @@ class DudabState(State):
                 self._draw_move(a, act[1], events)
                 round_ = self.round
                 if self._draw(a, 1, events):  # a Jungle or Baby to place, or the round is over
-                    if self.round == round_ and self.phase != _P_OVER:
+                    # (an empty draw pile: the round is over, or its last trims wait, DU-6)
+                    if self.round == round_ and self.deck:
                         tasks[0:0] = ((_T_NEXT, a, 0), (_T_FILL, a, 0))
                     return events
             else:
                 self._pass(a, events)
-            # then: seed 002, fewer than 2 cards at the end of his turn: he draws; next turn
+            # then: seed 002, fewer than 2 cards at the end of a turn: draw; the next turn
             if not tasks and len(self.hands[a]) >= self.game.hand_min:
                 self.active = (a + 1) % self.n
                 self._begin_turn(events)
@@ -833,7 +889,7 @@ class DudabState(State):
             hand = self.hands[s]
             if phase == _P_TRIM and len(hand) > self.game.hand_max:
                 # one card at a time, down to 5: the same decision again, less that card
-                # if it was his last of its kind (the cached list is ours: legal_moves copies)
+                # if it was their last of its kind (the cached list is ours: legal_moves copies)
                 acts = self._acts
                 if act[1][0] not in hand:
                     del legal[i]
@@ -867,12 +923,7 @@ class DudabState(State):
                 return
             elif task == _T_TRIM:
                 if len(hands[s]) > game.hand_max:  # seed 002: down to 5, to the own pile
-                    self.phase, self._to_move = _P_TRIM, s
-                    if self.narrate:
-                        over = len(hands[s]) - game.hand_max
-                        events.append(
-                            Event(f"{self._name(s)} holds {over} card{'s' * (over > 1)} too many")
-                        )
+                    self._trim(s, bool(x), events)  # x: at the round's end (DU-6)
                     return
             elif task == _T_CAPTURE:
                 if len(hands[s]) > 2:  # seed 002, Placing cards: discard down to 2
@@ -881,6 +932,9 @@ class DudabState(State):
             elif task == _T_REVEAL:
                 if self._reveal(s, events):
                     return
+            elif task == _T_SCORE:  # DU-6: every hand holds 5 at most: score the round
+                self._end_round(events)
+                return
             elif self._cover(s, x, events):  # _T_COVER
                 return
         raise AssertionError("the tasks ran out before the next turn")
@@ -905,11 +959,12 @@ class DudabState(State):
         self.tasks.append((_T_CAPTURE, seat, 0))
         if self.narrate:
             ids = self.game.ids
+            took = f"{self._name(seat)} takes {_count(len(taken), 'card')} from column {c + 1}"
+            starts = f"{ids[k]} starts the column"
+            # GT-1: the cards go to an own pile, hidden from the others: a log read while the
+            # game is on does not list them
             events.append(
-                Event(
-                    f"{self._name(seat)} takes {len(taken)} cards from column {c + 1} "
-                    f"({self._text(taken)}); {ids[k]} starts the column"
-                )
+                Event(f"{took} ({self._text(taken)}); {starts}", covered=f"{took}; {starts}")
             )
 
     def _play_card(self, a: int, k: int, c: int, events: list[Event]) -> None:
@@ -940,14 +995,23 @@ class DudabState(State):
         self._place(a, game.dudab_kind, c, events)
 
     def _show(self, a: int, events: list[Event], why: str) -> None:
-        shown = tuple(self._ids(self.hands[a]))
-        self.shown[a] = shown
+        """Seat a shows its hand to the others (seed 002, Card draw; DU-3). The cards go back
+        into the hand, out of the others' sight: the move is final (GT-1), and a log read
+        while the game is on says only that the hand was shown."""
+        self.reveal()
         if self.narrate:
-            events.append(Event(f"{self._name(a)} shows {', '.join(shown)}: {why}"))
+            name = self._name(a)
+            hand = self.hands[a]
+            events.append(
+                Event(
+                    f"{name} shows {self._text(hand)}: {why}",
+                    covered=f"{name} shows their hand ({_count(len(hand), 'card')}): {why}",
+                )
+            )
 
     def _draw_move(self, a: int, k: int, events: list[Event]) -> None:
         """What comes before the draw itself (apply draws): showing, a card to the own pile."""
-        if self.phase == _P_REQUEST:  # DU-3: he cannot meet the request: show, then draw
+        if self.phase == _P_REQUEST:  # DU-3: nothing meets the request: show, then draw
             self._show(a, events, f"nothing meets the request {self._request_text()}")
         elif k >= 0:  # seed 002, Card draw: 5 cards and none can be played
             self._show(a, events, "no card can be played")
@@ -956,7 +1020,12 @@ class DudabState(State):
             self.piles[a].append(k)
             if self.narrate:
                 name = self._name(a)
-                events.append(Event(f"{name} puts {self.game.ids[k]} on his own pile"))
+                events.append(
+                    Event(
+                        f"{name} puts {self.game.ids[k]} on their own pile",
+                        covered=f"{name} puts a card on their own pile",  # GT-1: hidden again
+                    )
+                )
 
     def _pass(self, a: int, events: list[Event]) -> None:
         """Seed 002, Shaman cards: reveal until a Number card, draw its value (DU-3)."""
@@ -977,8 +1046,8 @@ class DudabState(State):
                 events.append(
                     self._private(
                         s,
-                        f"{name} puts {self._text(cards)} on his own pile",
-                        f"{name} puts {len(cards)} card{'s' * (len(cards) > 1)} on his own pile",
+                        f"{name} puts {self._text(cards)} on their own pile",
+                        f"{name} puts {_count(len(cards), 'card')} on their own pile",
                     )
                 )
             else:
@@ -999,11 +1068,11 @@ class DudabState(State):
                 if narrate:
                     events.append(Event(f"{self._name(s)} draws a {game.ids[k]} card"))
                 if t == JUNGLE and not self._jungle_columns():
-                    # seed 002: no column can take it: discarded, and no card drawn instead
+                    # seed 002; DU-7: every column holds a Jungle: discarded, no card instead
                     self.discard.append(k)
                     if narrate:
                         events.append(
-                            Event("No column can take the Jungle: it is discarded (DU-5)")
+                            Event("Every column holds a Jungle: this one is discarded (DU-7)")
                         )
                     continue
                 if count:
@@ -1018,7 +1087,7 @@ class DudabState(State):
                     self._private(s, f"{name} draws {game.ids[k]}", f"{name} draws a card")
                 )
             if not deck:
-                self._end_round(events)
+                self._last_card(s, events)
                 return True
         return False
 
@@ -1032,7 +1101,7 @@ class DudabState(State):
             if self.narrate:
                 events.append(Event(f"{self._name(s)} reveals {game.ids[k]}"))
             if not deck:
-                self._end_round(events)
+                self._last_card(s, events)
                 return True
             if game.type[k] == NUMBER:
                 self.tasks.append((_T_DRAW, s, game.value[k]))
@@ -1041,14 +1110,27 @@ class DudabState(State):
     # --- DU-5: the expansions ---------------------------------------------------------------
 
     def _place_jungle(self, c: int, events: list[Event]) -> None:
+        """DU-7: the Jungle goes sideways on the last card of column c. On an open Dudab
+        request or an unanswered Shaman it ends that request or that Shaman's demand (below a
+        Jungle no Dudab calls); the next card goes below it by the mirror rule (DU-5)."""
         col = self.cols[c]
         col.append(self.placing)
         self.jungle[c] = len(col) - 1
         self.placing = -1
+        ended = ""
+        if c == self.req_col:
+            self.req = self.req_col = self.req_by = -1
+            ended = ": the Dudab's request is over (DU-7)"
+        if c == self.shaman_col:
+            self.shaman_col = self.shaman_by = -1
+            ended = ": the Shaman need not be answered (DU-7)"
         if self.narrate:
             name = self._name(self._to_move or 0)
             events.append(
-                Event(f"{name} lays the Jungle sideways on column {c + 1} ({len(col) - 1} above)")
+                Event(
+                    f"{name} lays the Jungle sideways on column {c + 1} "
+                    f"({len(col) - 1} above){ended}"
+                )
             )
 
     def _place_baby(self, c: int, events: list[Event]) -> None:
@@ -1063,7 +1145,7 @@ class DudabState(State):
             events.append(
                 Event(
                     f"{self._name(s)} places the Baby on column {c + 1}: the column's {under} "
-                    f"card{'s' * (under != 1)} are pushed into a stack under it"
+                    f"{'card is' if under == 1 else 'cards are'} pushed into a stack under it"
                 )
             )
         self.tasks.append((_T_COVER, s, c))
@@ -1090,18 +1172,36 @@ class DudabState(State):
         if self.narrate:
             events.append(Event(f"{game.ids[k]} covers the Baby on column {c + 1}"))
         if not deck:
-            self._end_round(events)
+            self._last_card(s, events)
             return True
         if t == NUMBER:  # everyone draws its value, from the Baby's player leftward
             v = game.value[k]
             if self.narrate:
-                events.append(Event(f"Everyone draws {v} card{'s' * (v > 1)}"))
+                events.append(Event(f"Everyone draws {_count(v, 'card')}"))
             for p in reversed(game.order[s]):
                 self.tasks.append((_T_TRIM, p, 0))
                 self.tasks.append((_T_DRAW, p, v))
         return False
 
     # --- what each seat sees ------------------------------------------------------------------
+
+    def seen(self, seat: int) -> Counter[str]:
+        """Every card `seat` may see now, by id (GT-1): its own hand; its own pile (the book
+        never turns the own pile face down and its owner put every card there, so may look at
+        it; the view shows it); the visible cards of every column; a Jungle or Baby being
+        placed (its draw was told to all); the whole discard pile (face up, seed 002, Setup).
+        Not the others' hands or piles, not the draw pile, not the cards under a Baby
+        (invisible, DU-5), not a hand shown earlier (it went back into the hand: `_show`
+        calls reveal())."""
+        kinds = Counter(self.hands[seat])
+        kinds.update(self.piles[seat])
+        for col in self.cols:
+            kinds.update(col)
+        kinds.update(self.discard)
+        if self.placing >= 0:
+            kinds[self.placing] += 1
+        ids = self.game.ids
+        return Counter({ids[k]: n for k, n in kinds.items()})
 
     def view(self, seat: int | None) -> dict[str, Any]:
         game = self.game
@@ -1135,7 +1235,6 @@ class DudabState(State):
             "pile_counts": [len(p) for p in self.piles],
             "draw_pile": len(self.deck),
             "discard": [ids[k] for k in self.discard],
-            "shown": [list(s) if s is not None else None for s in self.shown],
             "round_scores": [list(r) for r in self.round_scores],
             "totals": list(self.totals),
             "last_scoring": (
@@ -1156,7 +1255,7 @@ class DudabState(State):
         return v
 
     def describe(self, seat: int) -> list[str]:
-        """A seat's screen at the table: his cards, then the columns and the rest."""
+        """A seat's screen at the table: its cards, then the columns and the rest."""
         v = self.view(seat)
         names = self.game.players
         deciding = v["to_move"]
@@ -1186,11 +1285,13 @@ class DudabState(State):
             f"  Draw pile {v['draw_pile']}; discard pile {len(v['discard'])} (top: {top})",
             f"  Players: {counts}",
         ]
-        for s, shown in enumerate(v["shown"]):
-            if shown is not None and s != seat:
-                lines.append(f"  {names[s]} last showed: {', '.join(shown)}")
         totals = ", ".join(f"{p} {t}" for p, t in zip(names, v["totals"], strict=True))
-        lines.append(f"  Scores after {len(v['round_scores'])} rounds: {totals}")
+        lines.append(f"  Scores after {_count(len(v['round_scores']), 'round')}: {totals}")
+        if v["phase"] == "trim" and not v["draw_pile"]:
+            lines.append(
+                f"  The draw pile is empty: every hand goes down to {self.game.hand_max} cards on "
+                "its own pile, then the round is scored (DU-6)"
+            )
         if v["placing"]:
             lines.append(f"  You drew a {v['placing']}: choose its column")
         return lines
@@ -1264,9 +1365,10 @@ class DudabState(State):
                 f"'discard CARDS to discard-pile' or '... to own-pile' (seed 002, Placing cards)"
             )
         if phase == _P_TRIM:
-            return f"{name} holds more than 5 cards: 'discard CARD to own-pile' (seed 002)"
+            end = "; the round is scored after (DU-6)" if not self.deck else ""
+            return f"{name} holds more than 5 cards: 'discard CARD to own-pile' (seed 002{end})"
         if phase == _P_JUNGLE:
-            return f"{name} drew a Jungle and places it: 'jungle on N', a column without one (DU-5)"
+            return f"{name} drew a Jungle and places it: 'jungle on N', a column without one (DU-7)"
         if phase == _P_BABY:
             return f"{name} drew a Baby and places it at once: 'baby on N' (DU-5)"
         if word in ("jungle", "baby"):
@@ -1434,7 +1536,6 @@ class DudabState(State):
             assert game.type[new_cols[shaman - 1][-1]] == SHAMAN
         self.placing = -1
         self.tasks.clear()
-        self.shown = [None] * self.n
         self._begin_turn(self.log)
 
 
@@ -1590,8 +1691,10 @@ class DudabHeuristicBot:
     def _discard(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         """Keep Dudabs and Shamans, and low cards; what goes to the own pile scores there."""
         pile = list(view.get("pile") or [])
-        now = self.score(pile, explain=False).score
         hand = view.get("hand") or []
+        if view["phase"] == "trim" and not view["draw_pile"]:
+            return self._last_trim(pile, hand, legal, rng)
+        now = self.score(pile, explain=False).score
 
         def cost(move: Move) -> tuple[float, float]:
             args = move.args
@@ -1605,6 +1708,28 @@ class DudabHeuristicBot:
 
         return min(legal, key=cost)
 
+    def _last_trim(
+        self, pile: list[str], hand: Sequence[str], legal: Sequence[Move], rng: random.Random
+    ) -> Move:
+        """Ruling DU-6: the round is over and the hand goes down to 5 before the scoring. The
+        round's score is all that counts now (a Dudab kept in hand costs 5, on the pile it
+        pairs with a Shaman or turns a Number card): the card whose best completion scores
+        least; of equals, the one that helps most if it were the last; then at random (GT-2)."""
+        more = len(hand) - TABLES.hand.max - 1  # cards still to put after this one
+        score = self.score
+
+        def cost(move: Move) -> tuple[int, int, float]:
+            card = move.args[0]
+            rest = list(hand)
+            rest.remove(card)
+            best = min(
+                score([*pile, card, *put], _without(rest, put), explain=False).score
+                for put in dict.fromkeys(itertools.combinations(sorted(rest), more))
+            )
+            return best, score([*pile, card], rest, explain=False).score, rng.random()
+
+        return min(legal, key=cost)
+
     def _place(self, view: dict[str, Any], legal: Sequence[Move], phase: str) -> Move:
         columns = view["columns"]
 
@@ -1613,3 +1738,11 @@ class DudabHeuristicBot:
 
         # a Jungle on the longest column holds it open longest; a Baby buries the longest one
         return max(legal, key=size)
+
+
+def _without(cards: Sequence[str], taken: Sequence[str]) -> list[str]:
+    """The cards less those taken (a multiset difference)."""
+    left = list(cards)
+    for card in taken:
+        left.remove(card)
+    return left

@@ -161,7 +161,7 @@ def check_supply(*groups: Iterable[str]) -> None:
 
 
 def score(pile: Iterable[str], hand: Iterable[str] = (), explain: bool = True) -> Scoring:
-    """A player's round score from his own pile and the cards left in his hand (DU-4)."""
+    """A player's round score from their own pile and the cards left in their hand (DU-4)."""
     held = list(hand)
     found = tally([*pile, *held])
     in_hand = sum(1 for card in held if card_id(card) == "dudab")
