@@ -1,0 +1,230 @@
+"""GT-1 and AU-11, attempt by attempt: each way a player could peek, found by hand, now fails.
+
+- draw, undo, draw again (Foozle); Swap, undo, Swap again (Auntie); flip, undo, flip (the
+  Bakeries): undo stops before a move that revealed something, and says so;
+- the seed, which deals the same game again, is not printed while the game is on;
+- a seat's log of the Bakeries names no board card turned face down again;
+- Auntie's one-screen table asks the whole table about a reaction, holder or not.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from ezkit.cli import cli
+from ezkit.errors import RuleError
+from ezkit.games import engine
+from ezkit.games.table import HUMAN, Seat, Session, run
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return str(tmp_path / "campaign.json")
+
+
+def ezkit(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(cli, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def as_json(runner: CliRunner, *args: str) -> Any:
+    code, out, err = ezkit(runner, *args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def humans(game: str, players: int, seed: int, **options: Any) -> Session:
+    seats = [Seat(name, HUMAN) for name in ["Ann", "Bob", "Cat", "Dan"][:players]]
+    session = Session.start(game, seats, seed, options)
+    session.advance()
+    return session
+
+
+def until(session: Session, wanted: re.Pattern[str], limit: int = 400) -> str:
+    """Play random legal moves until one matching `wanted` is legal; its text."""
+    rng = random.Random(0)
+    for _ in range(limit):
+        legal = [m.text() for m in session.state.legal_moves()]
+        found = [m for m in legal if wanted.fullmatch(m)]
+        if found:
+            return found[0]
+        session.move(rng.choice(legal))
+        session.advance()
+    raise AssertionError(f"no move like {wanted.pattern} in {limit} moves")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "peek"),
+    [
+        ("foozle", 2, {}, r"take draw"),
+        ("auntie", 2, {}, r"swap \d with \w+"),
+        ("bakeries", 2, {}, r"flip [A-F]\d"),
+    ],
+    ids=["foozle-draw", "auntie-swap", "bakeries-flip"],
+)
+def test_undo_stops_before_a_move_that_revealed_a_card(
+    game: str, players: int, options: dict[str, Any], peek: str
+) -> None:
+    session = humans(game, players, 5, **options)
+    move = until(session, re.compile(peek))
+    before = len(session.state.moves)
+    session.move(move)
+    with pytest.raises(RuleError, match=r"revealed a hidden card.*\(GT-1\)"):
+        session.undo()
+    assert len(session.state.moves) == before + 1  # nothing was taken back
+
+
+def test_undo_still_takes_back_a_move_that_revealed_nothing() -> None:
+    """Foozle: taking the open discard shows nobody anything new; it can be taken back."""
+    session = humans("foozle", 2, 5)
+    move = until(session, re.compile(r"take discard"))
+    before = len(session.state.moves)
+    session.move(move)
+    assert session.undo_blocked() is None
+    session.undo()
+    assert len(session.state.moves) == before
+
+
+def test_game_undo_refuses_and_game_show_says_why(runner: CliRunner, db: str) -> None:
+    made = as_json(runner, "game", "new", "foozle", "--players", "Ann,Bob", "--seed", "5",
+                   "--db", db)  # fmt: skip
+    game_id = str(made["id"])
+    shown = as_json(runner, "game", "show", game_id, "--seat", str(made["to_move"]), "--db", db)
+    assert "take draw" in shown["legal_moves"]
+    as_json(runner, "game", "move", game_id, "take draw", "--db", db)
+    code, _, err = ezkit(runner, "game", "undo", game_id, "--db", db)
+    assert code == 1 and "revealed a hidden card" in err and "GT-1" in err
+    code, out, _ = ezkit(runner, "game", "show", game_id, "--seat", "0", "--db", db)
+    assert code == 0 and "Undo: not possible" in out
+
+
+def test_the_seed_is_secret_until_the_game_is_over(runner: CliRunner, db: str) -> None:
+    code, out, err = ezkit(runner, "game", "play", "auntie", "--players", "Ann", "--bots", "1",
+                           "--seed", "4242", "--db", db, input="quit\n")  # fmt: skip
+    assert code == 0, err
+    assert "4242" not in out and "Seed" not in out
+    shown = as_json(runner, "game", "show", "1", "--seat", "0", "--db", db)
+    assert shown["seed"] is None and shown["status"] == "playing"
+    assert [g["seed"] for g in as_json(runner, "game", "list", "--db", db)] == [None]
+    code, out, _ = ezkit(runner, "game", "show", "1", "--db", db)
+    assert "4242" not in out
+    log = as_json(runner, "game", "log", "1", "--seat", "0", "--db", db)
+    assert not any("4242" in line for line in log["lines"])
+    code, out, _ = ezkit(runner, "game", "new", "auntie", "--bots", "3", "--bot", "random",
+                         "--seed", "4343", "--db", db)  # fmt: skip
+    assert code == 0 and "4343" not in out.split("Final scores")[0].split("wins")[0]
+    over = as_json(runner, "game", "show", "2", "--db", db)
+    assert over["status"] == "over" and over["seed"] == 4343  # once over, it is told
+    log = as_json(runner, "game", "log", "2", "--db", db)
+    assert any(line.startswith("Seed 4343") for line in log["lines"])
+
+
+def test_a_bakeries_log_names_no_card_turned_face_down_again(runner: CliRunner, db: str) -> None:
+    made = as_json(runner, "game", "new", "bakeries", "--players", "Ann,Bob", "--seed", "11",
+                   "--db", db)  # fmt: skip
+    game_id = str(made["id"])
+    for _ in range(40):  # play until cards were turned over and face down again
+        state = engine.replay(stored(db, int(game_id)))
+        if any(e.covered and "ends the turn" in e.text for e in state.log):
+            break
+        seat = str(state.to_move())
+        legal = as_json(runner, "game", "show", game_id, "--seat", seat, "--db", db)
+        flips = [m for m in legal["legal_moves"] if m.startswith("flip")]
+        as_json(runner, "game", "move", game_id, (flips or legal["legal_moves"])[0], "--db", db)
+    flipped = [e for e in state.log if e.covered is not None and e.covered != e.text]
+    assert flipped and not state.is_over()
+    for seat in ("0", "1"):
+        text = "\n".join(
+            as_json(runner, "game", "log", game_id, "--seat", seat, "--db", db)["lines"]
+        )
+        assert "turns over" in text
+        for event in flipped:
+            assert event.text not in text and event.covered in text
+
+
+def stored(db: str, game_id: int) -> dict[str, Any]:
+    from ezkit.games import saves
+
+    return saves.get(Path(db), game_id)
+
+
+# --- AU-11 at one screen ----------------------------------------------------------------------
+
+
+class Script:
+    """A terminal that answers from a list and keeps what it was asked and told."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = answers
+        self.asked: list[str] = []
+        self.told: list[str] = []
+
+    def ask(self, prompt: str) -> str:
+        """The next scripted answer; once they run out, nobody reacts and menus take 1."""
+        self.asked.append(prompt)
+        if self.answers:
+            return self.answers.pop(0)
+        return "" if prompt.startswith(("Does ", "Pass ")) else "1"
+
+    def say(self, text: str) -> None:
+        self.told.append(text)
+
+    def clear(self) -> None:
+        self.told.append("<clear>")
+
+
+def _windows_with_humans(record: dict[str, Any], human: set[int]) -> int:
+    """How many interrupt/deflect windows asked a human, found by replaying the save."""
+    state = engine.replay(record, upto=0)
+    windows: set[tuple[Any, ...]] = set()
+    for move in engine.replay(record).moves:
+        reaction = state.reaction()
+        if reaction is not None and state.to_move() in human:
+            windows.add(reaction.window)
+        state.play(move)
+    return len(windows)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_au11_one_screen_asks_everyone_at_once_holder_or_not(seed: int) -> None:
+    seats = [Seat("Ann", HUMAN), Seat("Bob", HUMAN), Seat("Bot 1", "random")]
+    session = Session.start("auntie", seats, seed, {"rounds": 5})
+    script = Script([])  # nobody claims a reaction; the first move otherwise
+    run(session, script)
+    assert session.state.is_over()
+    claims = [p for p in script.asked if p.startswith("Does ")]
+    record = session.snapshot()
+    assert len(claims) == _windows_with_humans(record, {0, 1}) > 0
+    told = "\n".join(script.told)
+    assert "does not interrupt" not in told and "does not deflect" not in told
+    assert "you hold nothing" not in told  # nobody claimed, so nobody was singled out
+
+
+def test_au11_a_player_who_names_himself_chooses_at_his_own_screen() -> None:
+    for seed in range(60):
+        seats = [Seat("Ann", HUMAN), Seat("Bob", HUMAN), Seat("Cat", HUMAN)]
+        session = Session.start("auntie", seats, seed, {"rounds": 5})
+        state = session.state
+        session.advance(reactions=True)
+        reaction = state.reaction()
+        if reaction is None or reaction.word != "interrupt":
+            continue
+        holder = next((s for s in reaction.seats if "interrupt" in state.view(s)["hand"]), None)
+        if holder is None:
+            continue
+        name = seats[holder].name
+        script = Script([name, "", "interrupt"])
+        run(session, script)
+        told = "\n".join(script.told)
+        assert f"{name} interrupts" in told
+        pass_screen = [p for p in script.asked if p.startswith("Pass the screen")]
+        assert pass_screen and pass_screen[0] == f"Pass the screen to {name}, then press Enter"
+        return
+    pytest.fail("no seed put an Interrupt in a human's hand at the first turn")
