@@ -16,6 +16,7 @@ import click
 
 from ezkit.cli.params import Command, emit_json, json_option
 from ezkit.errors import InputError
+from ezkit.words import won
 
 AUNTIE_EXAMPLE = """\b
 Examples:
@@ -127,10 +128,7 @@ def auntie(cards: tuple[str, ...], players: tuple[str, ...], as_json: bool) -> N
     width = max(len(name) for name in totals)
     for name, total in totals.items():
         click.echo(f"{name:{width}}  {total}")
-    if len(winners) == 1:
-        click.echo(f"{winners[0]} wins (the fewest points).")
-    else:
-        click.echo(f"{', '.join(winners)} share the win (the fewest points).")
+    click.echo(f"{won(winners)} (the fewest points).")
 
 
 # --- The Civil War Battle of the Bakeries: the money of phase three (BK-5, BK-6) --------------

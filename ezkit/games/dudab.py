@@ -124,6 +124,7 @@ from ezkit.errors import InputError
 from ezkit.games import decks
 from ezkit.games.dudab_score import Tally, score_tally
 from ezkit.games.engine import Event, Game, Move, State
+from ezkit.words import won
 
 # --- constants ------------------------------------------------------------------------------
 
@@ -649,9 +650,8 @@ class DudabState(State):
                     f"{p} {v}" for p, v in zip(game.players, self.totals, strict=True)
                 )
                 best = self.winners()
-                names = " and ".join(self._name(s) for s in best)
-                wins = "wins" if len(best) == 1 else "share the win"
-                events.append(Event(f"The game is over: {totals}. {names} {wins}"))
+                wins = won([self._name(s) for s in best])
+                events.append(Event(f"The game is over: {totals}. {wins}"))
             return
         self._start_round(events)
 

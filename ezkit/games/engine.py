@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from ezkit.errors import InputError, RuleError
+from ezkit.words import range_text
 
 #: Registered games: name -> "module:GameClass", imported only when asked for.
 GAMES: dict[str, str] = {
@@ -238,10 +239,8 @@ class Game(ABC):
 
     def __init__(self, players: Sequence[str], **options: Any) -> None:
         if not self.min_players <= len(players) <= self.max_players:
-            raise InputError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {len(players)}"
-            )
+            players_ = range_text(self.min_players, self.max_players)
+            raise InputError(f"{self.title} is for {players_} players, not {len(players)}")
         if len({p.casefold() for p in players}) != len(players):
             raise InputError(f"player names must differ: {', '.join(players)}")
         self.players = tuple(players)
