@@ -213,9 +213,12 @@ def play(
 ) -> None:
     """Play a game at this terminal: humans take turns at the screen, bots fill the rest.
 
-    Before each human decides, the screen asks to be passed to him and is cleared; then he
-    sees his cards, the table and a numbered menu (type the number or the move's text).
-    The game is saved after every move: type `quit` to stop, `ezkit game resume ID` later.
+    Before each human decides, the screen asks to be passed to that player and is cleared;
+    then they see their cards, the table and a numbered menu (type the number or the move's
+    text). A reaction (Auntie's Interrupt and Deflect) is asked of the whole table at once,
+    holder or not (AU-11): whoever wants to react types their name, then decides at their own
+    screen. The seed stays secret until the game is over (GT-1). The game is saved after
+    every move: type `quit` to stop, `ezkit game resume ID` later.
     """
     session = _start(
         game_name, players, bots, bot_kind, seed, _options(rounds, variant, first, extra, switches)

@@ -345,7 +345,7 @@ def combat_round(rules: Rules) -> list[dict[str, str]]:
     return [
         {
             "title": "Imagine",
-            "text": f"Each says what his character does: in melee reach ({_melee_ranges(rules)}) "
+            "text": f"Each says what their character does: in melee reach ({_melee_ranges(rules)}) "
             "or ranged (any range)? Moving? What else?",
         },
         {
@@ -528,7 +528,7 @@ def ranged_chart(rules: Rules) -> dict[str, Any]:
                     _cell(
                         "decision",
                         "Does the target evade?",
-                        ["(he spends his phase on it: no shooting)"],
+                        ["(it spends its phase on it: no shooting)"],
                         span=2,
                     )
                 ],
@@ -593,11 +593,11 @@ def tactics(rules: Rules) -> list[dict[str, str]]:
     return [
         {
             "name": "All-Out Attack",
-            "text": f"{ladder.signed(attack.bonus)} to his side's total (character action or "
-            f"foe difficulty); on success {ladder.signed(attack.wound_bonus)} to the wound he "
-            "deals. If not successful, a tie counts as the opponent's success, and the "
+            "text": f"{ladder.signed(attack.bonus)} to the attacker's total (character action "
+            f"or foe difficulty); on success {ladder.signed(attack.wound_bonus)} to the wound "
+            "dealt. If not successful, a tie counts as the opponent's success, and the "
             f"opponent gets {ladder.signed(attack.failure_wound_bonus)} to the wound dealt "
-            "to him. Both attack all-out and tie: each wounds the other at margin 0 with "
+            "to the attacker. Both attack all-out and tie: each wounds the other at margin 0 with "
             f"{ladder.signed(attack.failure_wound_bonus)} (EZ-18).",
         },
         {

@@ -226,7 +226,7 @@ def _bakeries(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
                     "Lay your case slots 2 to 12 in a line. The player who did not hire first "
                     "starts: draw a cake at random and place it on an empty slot of your case "
                     "or your opponent's (\u201cYou take the cake!\u201d). Alternate; when one "
-                    "case is full the other fills his own alone (BK-4).",
+                    "case is full the other fills their own alone (BK-4).",
                 ],
             },
             {
@@ -242,11 +242,11 @@ def _bakeries(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
             {
                 "heading": "End of round and scoring",
                 "items": [
-                    f"The first to sell {s.cakes_to_win} cakes takes his whole total, "
+                    f"The first to sell {s.cakes_to_win} cakes takes their whole total, "
                     f"+{s.great_chef_bonus_percent}% if they are {s.cakes_to_win} different "
                     f"cakes. The other keeps {s.loser_keeps_percent}% (BK-6).",
-                    f"Consolation: if his multiplier is {s.consolation_gap} or more below the "
-                    "winner's, draw one of his unsold slot numbers and roll once: a hit gives "
+                    f"Consolation: if their multiplier is {s.consolation_gap} or more below the "
+                    "winner's, draw one of their unsold slot numbers and roll once: a hit gives "
                     f"{s.consolation_percent[0]}%; stop, or draw and roll again: a hit gives "
                     f"{s.consolation_percent[-1]}%, a miss drops back to "
                     f"{s.loser_keeps_percent}% (BK-6).",
@@ -315,13 +315,14 @@ def _dudab(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
         options.append(
             {
                 "name": "Jungle (expansion 1)",
-                "text": "Drawn: place it sideways on the last card of a column without a "
-                "Jungle (none free: discard it). Below it, the card at the same distance as "
-                "one above shares a colour, value or symbol (a Shaman mirrors a Shaman, a "
-                "Dudab a Dudab); the first card below follows this alone, later ones the "
-                "normal rules too. When below outnumbers above, take the whole column; the "
-                "6th-card capture does not apply (DU-5). Scoring: each Jungle takes your "
-                "lowest-value Number cards, then the next value, and so on.",
+                "text": "Drawn: place it sideways on the last card of any column without a Jungle, "
+                "even one waiting for an answer: it ends that Dudab request or Shaman's "
+                "demand (none free: discard it, DU-7). Below it, the card at the same "
+                "distance as one above shares a colour, value or symbol (a Shaman mirrors a"
+                " Shaman, a Dudab a Dudab); the first card below follows this alone, later "
+                "ones the normal rules too. When below outnumbers above, take the whole "
+                "column; the 6th-card capture does not apply (DU-5). Scoring: each Jungle "
+                "takes your lowest-value Number cards, then the next value, and so on.",
             }
         )
     if "baby" in on:
@@ -360,14 +361,16 @@ def _dudab(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
                     "hand, put one on your pile, draw.",
                     "After a Shaman the next player plays a Shaman, a Dudab, or reveals the "
                     "top card and draws its value (not a Number card: discard it, DU-3).",
-                    "An open Dudab request must be met by whoever can; who cannot shows his "
+                    "An open Dudab request must be met by whoever can; who cannot shows their "
                     "hand and draws (DU-3).",
                 ],
             },
             {
                 "heading": "Round end and scoring (in this order)",
                 "items": [
-                    "The round ends when the last card is drawn. Reveal hands: each Dudab in "
+                    f"The round ends when the last card is drawn. Over {t.hand.max} cards in "
+                    f"hand: first put cards of your choice on your pile down to {t.hand.max} "
+                    "(DU-6). Reveal hands: each Dudab in "
                     f"hand scores {sc.dudab_in_hand}; all other cards go to your pile.",
                     "Each Dudab in your pile cancels a Shaman; spare Dudabs turn a Number card "
                     f"negative; each Shaman left scores {sc.unpaired_shaman} (DU-4).",
