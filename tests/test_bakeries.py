@@ -150,7 +150,7 @@ def test_registered_and_described() -> None:
 
 @pytest.mark.parametrize("players", [["Ann"], ["Ann", "Bob", "Cat"]])
 def test_bk1_exactly_two_players(players: list[str]) -> None:
-    with pytest.raises(InputError, match="2 to 2 players"):
+    with pytest.raises(InputError, match="is for 2 players, not"):
         Bakeries(players)
 
 

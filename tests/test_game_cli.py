@@ -357,7 +357,7 @@ def test_unknown_game_bot_seat_and_options_are_usage_errors(
     cases = [
         (["game", "new", "chess", "--players", "Ann,Bob"], "unknown game 'chess'"),
         (["game", "new", "nim", "--players", "Ann", "--bots", "1", "--bot", "smart"], "smart"),
-        (["game", "new", "nim", "--players", "Ann,Bob,Cat"], "2 to 2 players, not 3"),
+        (["game", "new", "nim", "--players", "Ann,Bob,Cat"], "is for 2 players, not 3"),
         (["game", "new", "nim", "--players", "Ann,ann"], "must differ"),
         (["game", "new", "nim", "--players", "Ann,Bob", "--option", "stones=99"], "1..50"),
         (["game", "new", "nim", "--players", "Ann,Bob", "--option", "nope"], "KEY=VALUE"),

@@ -137,7 +137,7 @@ def test_progress_counts_every_game(nim: str) -> None:  # noqa: F811
         ({"games": 0}, "--games must be 1 or more"),
         ({"bots": []}, "name at least one bot"),
         ({"jobs": -1}, "--jobs must be 0"),
-        ({"players": 3}, "2 to 2 players, not 3"),
+        ({"players": 3}, "is for 2 players, not 3"),
         ({"bots": ["clever"]}, "no bot 'clever'"),
     ],
     ids=["no-games", "no-bots", "negative-jobs", "players", "unknown-bot"],
