@@ -208,7 +208,7 @@ class State(ABC):
         exact = [m for m in legal if m.text().lower() == typed]
         if exact:
             return exact[0]
-        starting = [m for m in legal if m.text().lower().startswith(typed)] if typed else []
+        starting = [m for m in legal if _abbreviates(typed.split(), m)] if typed else []
         if len(starting) == 1:
             return starting[0]
         if len(starting) > 1:
@@ -225,6 +225,21 @@ class State(ABC):
             "seed": self.seed,
             "moves": [m.text() for m in self.moves],
         }
+
+
+def _abbreviates(typed: Sequence[str], move: Move) -> bool:
+    """Whether typed words abbreviate a move word by word: each a prefix of the move's word
+    in its place (`burden b`, `give 4 to b`), a number whole (`on 1` is not `on 10`)."""
+    words = move.text().lower().split()
+    if len(typed) > len(words):
+        return False
+    for mine, theirs in zip(typed, words, strict=False):
+        if mine.isdigit() or theirs.isdigit():
+            if mine != theirs:
+                return False
+        elif not theirs.startswith(mine):
+            return False
+    return True
 
 
 class Game(ABC):
