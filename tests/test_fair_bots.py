@@ -98,3 +98,12 @@ def test_heuristic_auntie_seats_win_alike() -> None:
     half = Z99 * math.sqrt(mean * (1 - mean) / games)
     rates = [wins / games for wins in found["wins_by_seat"]]
     assert all(abs(rate - mean) <= half for rate in rates), (rates, mean, half)
+
+
+def test_dudab_heuristic_places_a_jungle_on_any_of_equally_long_columns() -> None:
+    """GT-2: of equally long columns, the Jungle goes on one at random, not the first."""
+    bot = bots.make_bot("heuristic", "dudab")
+    view = {"phase": "jungle", "columns": [{"cards": ["a", "b"]}, {"cards": ["c", "d"]}]}
+    legal = [Move("jungle", ("on", "1")), Move("jungle", ("on", "2"))]
+    chosen = Counter(bot.choose(view, legal, random.Random(seed)) for seed in range(200))
+    assert set(chosen) == set(legal) and min(chosen.values()) > 60

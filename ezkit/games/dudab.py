@@ -1626,10 +1626,10 @@ class DudabHeuristicBot:
         if phase in ("capture", "trim"):
             return self._discard(view, legal, rng)
         if phase in ("jungle", "baby"):
-            return self._place(view, legal, phase)
+            return self._place(view, legal, rng)
         best: tuple[float, float, Move] | None = None
         calls = any(len(m.args) > 2 and m.args[2] == REQUEST for m in legal)
-        request = self._request(view) if calls else ("", "")
+        request = self._request(view, rng) if calls else ("", "")
         hand = view.get("hand") or []
         for move in legal:
             gain = self._gain(view, move, phase, hand, request)
@@ -1675,18 +1675,19 @@ class DudabHeuristicBot:
             gain -= 0.01  # the best call first
         return gain
 
-    def _request(self, view: dict[str, Any]) -> tuple[str, str]:
-        """The call the others can meet least, preferring one this seat can meet itself."""
+    def _request(self, view: dict[str, Any], rng: random.Random) -> tuple[str, str]:
+        """The call the others can meet least, preferring one this seat can meet itself; of
+        equal calls, one at random (GT-2)."""
         unseen = self._unseen(view)
         mine = set().union(*(self.attrs[c] for c in view.get("hand") or []))
-        best: tuple[float, tuple[str, str]] | None = None
+        best: tuple[float, float, tuple[str, str]] | None = None
         for wanted, cards in self.meeting.items():
             others = sum(unseen[c] for c in cards)
-            key = others - (3 if wanted in mine else 0)
-            if best is None or key < best[0]:
-                best = (key, wanted)
+            key = (others - (3 if wanted in mine else 0), rng.random())
+            if best is None or key < best[:2]:
+                best = (*key, wanted)
         assert best is not None
-        return best[1]
+        return best[2]
 
     def _discard(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         """Keep Dudabs and Shamans, and low cards; what goes to the own pile scores there."""
@@ -1730,13 +1731,14 @@ class DudabHeuristicBot:
 
         return min(legal, key=cost)
 
-    def _place(self, view: dict[str, Any], legal: Sequence[Move], phase: str) -> Move:
+    def _place(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         columns = view["columns"]
 
-        def size(move: Move) -> int:
-            return len(columns[int(move.args[1]) - 1]["cards"])
+        def size(move: Move) -> tuple[int, float]:
+            return len(columns[int(move.args[1]) - 1]["cards"]), rng.random()
 
-        # a Jungle on the longest column holds it open longest; a Baby buries the longest one
+        # a Jungle on the longest column holds it open longest; a Baby buries the longest one;
+        # of equally long columns, one at random (GT-2)
         return max(legal, key=size)
 
 
