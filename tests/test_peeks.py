@@ -228,3 +228,29 @@ def test_au11_a_player_who_names_himself_chooses_at_his_own_screen() -> None:
         assert pass_screen and pass_screen[0] == f"Pass the screen to {name}, then press Enter"
         return
     pytest.fail("no seed put an Interrupt in a human's hand at the first turn")
+
+
+class ClaimOnce(Script):
+    """Claims the first single-player reaction question by its word, then answers as Script."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+        self.claimed: str | None = None
+
+    def ask(self, prompt: str) -> str:
+        match = re.match(r"Does (\w+) (deflect|interrupt)\? \1: type", prompt)
+        if match and self.claimed is None:
+            self.asked.append(prompt)
+            self.claimed = match.group(1)
+            return match.group(2)
+        return super().ask(prompt)
+
+
+def test_au11_one_player_asked_claims_by_typing_the_reaction() -> None:
+    seats = [Seat("Ann", HUMAN), Seat("Bob", HUMAN), Seat("Bot 1", "random")]
+    session = Session.start("auntie", seats, 2, {"rounds": 5})
+    script = ClaimOnce()
+    run(session, script)
+    assert script.claimed is not None
+    at = script.asked.index(next(p for p in script.asked if p.startswith(f"Does {script.claimed}")))
+    assert script.asked[at + 1] == f"Pass the screen to {script.claimed}, then press Enter"

@@ -390,6 +390,10 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
+def _or(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
@@ -563,21 +567,31 @@ def run(session: Session, asker: Asker) -> None:
         who wants to react names himself and then decides at his own screen."""
         asked = [s for s in dict.fromkeys(reaction.seats) if seats[s].human]
         names = [seats[s].name for s in asked]
-        who = "anyone" if len(asked) > 1 else names[0]
+        word = reaction.word
+        if len(asked) == 1:
+            question = (
+                f"Does {names[0]} {word}? {names[0]}: type {word} (then choose at your own "
+                "screen), or press Enter"
+            )
+        else:
+            question = (
+                f"Does anyone {word}? To {word}, type your name (then choose at your own "
+                "screen); otherwise press Enter"
+            )
         while True:
-            answer = asker.ask(
-                f"Does {who} {reaction.word}? To {reaction.word}, type your name "
-                "(you then choose at your own screen); otherwise press Enter"
-            ).strip()
+            answer = asker.ask(question).strip().casefold()
             if not answer:
                 return None
             if _quits(answer, []):
                 stop()
-            found = [s for s in asked if seats[s].name.casefold().startswith(answer.casefold())]
-            exact = [s for s in found if seats[s].name.casefold() == answer.casefold()]
+            if len(asked) == 1 and word.startswith(answer):
+                return asked[0]
+            found = [s for s in asked if seats[s].name.casefold().startswith(answer)]
+            exact = [s for s in found if seats[s].name.casefold() == answer]
             if len(exact) == 1 or len(found) == 1:
                 return (exact or found)[0]
-            asker.say(f"Type one of {_and(names)}, or press Enter for nobody.")
+            hint = f"{word} or {names[0]}" if len(asked) == 1 else _or(names)
+            asker.say(f"Type {hint}, or press Enter for nobody.")
 
     while True:
         session.advance(on_move, reactions=private)
