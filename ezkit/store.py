@@ -43,6 +43,12 @@ class StoreError(EzkitError):
     exit_code = 1
 
 
+class AmbiguousNameError(StoreError):
+    """A name that begins more than one character's name: say more (a usage error)."""
+
+    exit_code = 2
+
+
 def default_db_path() -> Path:
     """The campaign file when no --db is given: EZKIT_DB, else the user data folder."""
     if env := os.environ.get("EZKIT_DB"):
@@ -126,8 +132,8 @@ def open_campaign(path: Path | str | None = None) -> Iterator[Campaign]:
 
 
 def _key(name: str) -> str:
-    """How names are compared: case and surrounding spaces do not count."""
-    return name.strip().casefold()
+    """How names are compared: case and spaces around and between words do not count."""
+    return " ".join(name.split()).casefold()
 
 
 def _name_key(doc: dict[str, Any]) -> str:
@@ -167,8 +173,8 @@ class Campaign:
             )
 
     def get_character(self, name: str) -> dict[str, Any]:
-        """The character called name (any case)."""
-        return dict(self._require(name))
+        """The character called name: any case, or an unambiguous prefix (see find_character)."""
+        return dict(self.find_character(name))
 
     def list_characters(self) -> list[dict[str, Any]]:
         """Every character, sorted by name."""
@@ -177,7 +183,7 @@ class Campaign:
 
     def remove_character(self, name: str) -> dict[str, Any]:
         """Remove the character called name and return it."""
-        doc = self._require(name)
+        doc = self.find_character(name)
         self.table(CHARACTERS).remove(doc_ids=[doc.doc_id])
         return dict(doc)
 
@@ -185,7 +191,7 @@ class Campaign:
         self, name: str, fn: Callable[[dict[str, Any]], dict[str, Any]]
     ) -> dict[str, Any]:
         """Replace the character called name by fn(character) and return the new document."""
-        doc = self._require(name)
+        doc = self.find_character(name)
         new = fn(dict(doc))
         clash = self._find(_name_key(new))
         if clash is not None and clash.doc_id != doc.doc_id:
@@ -200,11 +206,30 @@ class Campaign:
         docs = self.table(CHARACTERS).all()
         return next((doc for doc in docs if _key(_stored_name(doc)) == key), None)
 
-    def _require(self, name: str) -> Document:
-        found = self._find(_key(name))
-        if found is None:
-            raise StoreError(self._missing_message(name))
-        return found
+    def find_character(self, name: str) -> Document:
+        """The one lookup of a stored character by a name typed by a person.
+
+        The exact name (any case, spaces as typed do not count) always wins; else
+        the one character whose name begins with it (`jason` for Jason Free).
+        StoreError when none matches (with did-you-mean), AmbiguousNameError
+        (a usage error) when several names begin with it.
+        """
+        key = _key(name)
+        found = self._find(key)
+        if found is not None:
+            return found
+        docs = self.table(CHARACTERS).all()
+        starting = [doc for doc in docs if key and _key(_stored_name(doc)).startswith(key)]
+        if len(starting) == 1:
+            return starting[0]
+        if starting:
+            listed = sorted((_stored_name(doc) for doc in starting), key=_key)
+            raise AmbiguousNameError(
+                f"ambiguous character name {name!r}: it begins {len(listed)} names in the "
+                f"campaign ({self.path}): {', '.join(map(repr, listed))}; give more of the "
+                "name, or all of it (a name is accepted whole or as an unambiguous prefix)"
+            )
+        raise StoreError(self._missing_message(name))
 
     def _missing_message(self, name: str) -> str:
         docs = self.table(CHARACTERS).all()

@@ -13,7 +13,13 @@ import platformdirs
 import pytest
 
 from ezkit.errors import DocumentError
-from ezkit.store import StoreError, default_db_path, open_campaign, storage_class
+from ezkit.store import (
+    AmbiguousNameError,
+    StoreError,
+    default_db_path,
+    open_campaign,
+    storage_class,
+)
 
 JASON = {"name": "Jason Free", "schema_version": 1, "attributes": {"Strength": "Good"}}
 LOUIE = {"name": "Lightfingers Louie", "schema_version": 1}
@@ -105,6 +111,40 @@ def test_a_missing_name_suggests_close_ones(db: Path) -> None:
         f"no character named 'Jasn Free' in the campaign ({db}), which holds 3 characters; "
         "did you mean 'Jason Free' or 'Jason Freeman'?"
     )
+
+
+def test_a_name_is_found_by_an_unambiguous_prefix(db: Path) -> None:
+    add(db, JASON, LOUIE)
+    with open_campaign(db) as campaign:
+        assert campaign.get_character("jason") == JASON
+        assert campaign.get_character(" LIGHTFING ") == LOUIE
+        assert campaign.update_character("j", lambda doc: {**doc, "fudge_points": 1})["name"] == (
+            "Jason Free"
+        )
+        assert campaign.remove_character("LIGHT")["name"] == "Lightfingers Louie"
+    assert names(db) == ["Jason Free"]
+
+
+def test_the_exact_name_wins_and_an_ambiguous_prefix_lists_the_matches(db: Path) -> None:
+    add(db, {"name": "Jason Freeman"}, JASON, LOUIE)
+    with open_campaign(db) as campaign:
+        assert campaign.get_character("jason  free") == JASON
+        assert campaign.get_character("Jason Freem")["name"] == "Jason Freeman"
+        with pytest.raises(AmbiguousNameError) as caught:
+            campaign.update_character("Jas", lambda doc: {**doc, "fudge_points": 0})
+    assert caught.value.exit_code == 2
+    assert str(caught.value) == (
+        f"ambiguous character name 'Jas': it begins 2 names in the campaign ({db}): "
+        "'Jason Free', 'Jason Freeman'; give more of the name, or all of it "
+        "(a name is accepted whole or as an unambiguous prefix)"
+    )
+    assert "fudge_points" not in json.loads(db.read_text())["characters"]["2"]
+
+
+def test_an_empty_name_finds_nobody(db: Path) -> None:
+    add(db, JASON)
+    with pytest.raises(StoreError, match="no character named '  '"), open_campaign(db) as c:
+        c.get_character("  ")
 
 
 def test_removing_from_an_empty_campaign(db: Path) -> None:

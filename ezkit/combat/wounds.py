@@ -37,10 +37,17 @@ def highest_value(level: str, rules: Rules) -> int:
 
 
 def level_index(name: str, rules: Rules) -> int:
+    """A level by name, any case: the exact name wins, else an unambiguous prefix (`near`)."""
     key = " ".join(name.lower().replace("-", " ").split())
-    for i, level in enumerate(rules.wounds.levels):
-        if level.name.lower() == key:
-            return i
+    lowered = [level.name.lower() for level in rules.wounds.levels]
+    if key in lowered:
+        return lowered.index(key)
+    starting = [i for i, low in enumerate(lowered) if key and low.startswith(key)]
+    if len(starting) == 1:
+        return starting[0]
+    if starting:
+        could = " or ".join(repr(rules.wounds.levels[i].name) for i in starting)
+        raise InputError(f"ambiguous wound level {name!r}: it could be {could} (EZ-14)")
     names = ", ".join(level.name for level in rules.wounds.levels)
     raise InputError(f"unknown wound level {name!r}; levels: {names} (EZ-14)")
 
