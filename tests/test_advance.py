@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -10,8 +11,8 @@ from ezkit import rules as rules_data
 from ezkit.character import advance
 from ezkit.character.check import as_built, check
 from ezkit.character.files import read_character
-from ezkit.character.model import Character, Gift
-from ezkit.errors import RuleError
+from ezkit.character.model import Character, Gift, Role, WoundMark
+from ezkit.errors import InputError, RuleError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "characters"
 RULES = rules_data.load()
@@ -85,7 +86,7 @@ def test_improvement_costs_follow_the_table(
 
 
 def test_a_new_role_is_bought_from_poor(jason: Character) -> None:
-    c = advance.improve(advance.award(jason, experience=1), "Swimmer", RULES)
+    c = advance.improve(advance.award(jason, experience=1), "Swimmer", RULES, new=True)
     assert any(r.name == "Swimmer" and r.rank == 0 for r in c.roles)
     assert c.experience == 0
 
@@ -134,7 +135,7 @@ def test_the_build_is_checked_as_it_was_made(jason: Character) -> None:
     """After advancement, undoing the history gives back the character as built."""
     c = advance.award(jason, fudge_points=1, experience=40)
     for trait in ("Woodsman", "Agility", "Sailor", "Quarterstaff for Hire"):
-        c = advance.improve(c, trait, RULES)
+        c = advance.improve(c, trait, RULES, new=trait == "Sailor")
     c = advance.add_gift(c, Gift(name="Lucky"), RULES)
     c = advance.remove_fault(c, "Mercenary Code of Ethics", RULES)
     c = advance.convert_to_experience(c, 1, RULES)
@@ -146,3 +147,111 @@ def test_the_build_is_checked_as_it_was_made(jason: Character) -> None:
     assert [(r.label, r.rank) for r in original.roles] == [(r.label, r.rank) for r in jason.roles]
     assert original.gifts == jason.gifts and original.faults == jason.faults
     assert (original.fudge_points, original.experience) == (3, 0)
+
+
+# --- nothing charged by a guess (EZ-13) -------------------------------------------------------
+
+
+@pytest.fixture
+def agathe(jason: Character) -> Character:
+    """A character with a Swimmer role and two Doctor specialties, holding 10 XP."""
+    roles = [
+        Role(name="Doctor", specialty="Surgery", rank=2),
+        Role(name="Doctor", specialty="Pathology", rank=1),
+        Role(name="Swimmer", rank=1),
+    ]
+    return jason.model_copy(update={"name": "Sister Agathe", "roles": roles, "experience": 10})
+
+
+def test_a_trait_she_lacks_is_refused_with_did_you_mean(agathe: Character) -> None:
+    with pytest.raises(RuleError) as caught:
+        advance.improve(agathe, "Swimming", RULES)
+    assert str(caught.value) == (
+        "Sister Agathe has no trait 'Swimming': did you mean 'Swimmer'? (roles: Doctor (Surgery), "
+        "Doctor (Pathology), Swimmer; attributes: Body, Agility, Mind, Will). To buy 'Swimming' "
+        "as a new role, Poor -> Mediocre for 1 XP, add --new (EZ-3, EZ-13)"
+    )
+
+
+def test_a_name_two_roles_share_is_refused(agathe: Character) -> None:
+    with pytest.raises(InputError, match="'doctor' could be 2 of Sister Agathe's roles"):
+        advance.improve(agathe, "doctor", RULES)
+    c = advance.improve(agathe, "Doctor  (Surgery)", RULES)
+    assert [(r.label, r.rank) for r in c.roles][:2] == [
+        ("Doctor (Surgery)", 3),
+        ("Doctor (Pathology)", 1),
+    ]
+
+
+def test_a_plain_role_is_named_by_its_label_beside_its_specialties(agathe: Character) -> None:
+    plain = agathe.model_copy(update={"roles": [*agathe.roles, Role(name="Doctor", rank=0)]})
+    c = advance.improve(plain, "Doctor", RULES)
+    assert [(r.label, r.rank) for r in c.roles][-1] == ("Doctor", 1)
+
+
+@pytest.mark.parametrize(
+    ("trait", "message"),
+    [
+        ("swimmer", "already has the role 'Swimmer': improve it without --new"),
+        ("Body", "Body is an attribute, not a new role"),
+        ("Doctor", "has Doctor with a specialty (Doctor (Surgery), Doctor (Pathology))"),
+        ("  ", "a new role needs a name"),
+    ],
+)
+def test_new_is_only_for_a_role_she_lacks(agathe: Character, trait: str, message: str) -> None:
+    with pytest.raises(RuleError, match=re.escape(message)):
+        advance.improve(agathe, trait, RULES, new=True)
+
+
+def test_a_new_specialty_keeps_the_roles_name(agathe: Character) -> None:
+    c = advance.improve(agathe, "doctor (Herbalism)", RULES, new=True)
+    assert (c.roles[-1].name, c.roles[-1].specialty, c.roles[-1].rank) == ("Doctor", "Herbalism", 0)
+    assert c.history[-1].trait == "Doctor (Herbalism)" and c.experience == 9
+    assert as_built(c).roles == agathe.roles
+
+
+def test_an_empty_trait_is_a_usage_error(agathe: Character) -> None:
+    with pytest.raises(InputError, match="TRAIT is empty"):
+        advance.improve(agathe, " ", RULES)
+
+
+def test_a_gift_from_the_people_package_is_not_bought_again(gruk: Character) -> None:
+    with pytest.raises(RuleError, match="already has the gift 'night vision'"):
+        advance.add_gift(advance.award(gruk, experience=8), Gift(name="night vision"), RULES)
+
+
+# --- a wound mark taken back (EZ-15) ------------------------------------------------------------
+
+
+def marks(*spec: tuple[str, str, bool]) -> list[WoundMark]:
+    return [WoundMark(level=level, rolled=rolled, stun=stun) for level, rolled, stun in spec]
+
+
+def test_take_back_the_most_recent_mark_at_or_rolled_at_a_level(jason: Character) -> None:
+    track = marks(
+        ("Scratch", "Scratch", False),
+        ("Hurt", "Hurt", False),
+        ("Very Hurt", "Hurt", False),  # promoted
+        ("Out of It", "Hurt", True),  # a stun, promoted
+    )
+    c = advance.take_back_wound(jason.model_copy(update={"wounds": track}), "hurt", RULES)
+    assert c.wounds == track[:2] + track[3:]
+    assert c.history[-1].kind == "note" and c.history[-1].wound == track[2]
+    assert c.history[-1].reason == "took back Very Hurt (rolled Hurt), marked by mistake"
+    c = advance.take_back_wound(c, "H", RULES, stun=True, reason="pulled")
+    assert c.wounds == track[:2]
+    assert c.history[-1].reason == (
+        "took back stun Out of It (rolled Hurt), marked by mistake; pulled"
+    )
+    c = advance.take_back_wound(c, "hurt", RULES)
+    assert c.wounds == track[:1]
+
+
+def test_take_back_refuses_when_there_is_no_such_mark(jason: Character) -> None:
+    c = jason.model_copy(update={"wounds": marks(("Hurt", "Hurt", True))})
+    with pytest.raises(RuleError, match=r"no wound mark at Hurt .* add --stun"):
+        advance.take_back_wound(c, "Hurt", RULES)
+    with pytest.raises(RuleError, match=r"no stun mark at Scratch .*EZ-15"):
+        advance.take_back_wound(c, "Scratch", RULES, stun=True)
+    with pytest.raises(InputError, match="unknown wound level 'Bruised'"):
+        advance.take_back_wound(c, "Bruised", RULES)

@@ -287,6 +287,7 @@ def test_convert_needs_exactly_one_direction(runner: CliRunner, db: str) -> None
         ["char", "improve"],
         ["char", "add-gift"],
         ["char", "remove-fault"],
+        ["char", "unwound"],
         ["schema", "character"],
     ],
 )

@@ -1,4 +1,5 @@
-"""Fudge Points and Experience: awards, spending, conversion, improvement (EZ-12, EZ-13).
+"""Fudge Points and Experience: awards, spending, conversion, improvement (EZ-12, EZ-13),
+and a wound mark taken back when it was made by mistake.
 
 Each function takes a character and returns a new one with the change made and
 a history entry recording it (time, reason, the amounts), or raises RuleError
@@ -7,11 +8,13 @@ saying what is missing.
 
 from __future__ import annotations
 
+import difflib
+import re
 from datetime import UTC, datetime
 
 from ezkit import ladder
 from ezkit.character.model import Character, Fault, Gift, HistoryEntry, Role
-from ezkit.errors import RuleError
+from ezkit.errors import InputError, RuleError
 from ezkit.rules import Rules
 
 ATTRIBUTES = ("body", "agility", "mind", "will")
@@ -114,13 +117,20 @@ def convert_to_fudge_points(
     )
 
 
-def improve(character: Character, trait: str, rules: Rules, reason: str = "") -> Character:
+def improve(
+    character: Character, trait: str, rules: Rules, reason: str = "", new: bool = False
+) -> Character:
     """Raise a role or attribute one rank, paying the XP table's cost (EZ-13).
 
-    The cost is read at the trait's current rank in play (people package
-    included); a role the character does not have starts from Poor.
+    The trait must be the character's (an attribute, a role, a people package's
+    role), named whole in any case; a role with a specialty by its label
+    `Doctor (Surgery)`, or by its name when only one role has it. With new, the
+    trait is a role the character does not have yet, bought from Poor (EZ-3).
+    Nothing is charged for a name that is unknown or could mean several roles.
+    The cost is read at the trait's current rank in play (people package included).
     """
-    kind, name, stored = _find_trait(character, trait, rules)
+    find = _new_role if new else _find_trait
+    kind, name, stored, new_role = find(character, trait, rules)
     current = _current_rank(character, kind, name, stored, rules)
     cost = rules.improve_cost(kind, current)
     _require(
@@ -149,18 +159,18 @@ def improve(character: Character, trait: str, rules: Rules, reason: str = "") ->
             character, entry, attributes=attributes, experience=character.experience - cost
         )
     roles = [
-        r.model_copy(update={"rank": to_rank}) if r.label.lower() == name.lower() else r
+        r.model_copy(update={"rank": to_rank}) if _key(r.label) == _key(name) else r
         for r in character.roles
     ]
-    if stored is None:
-        roles.append(Role(name=name, rank=to_rank))
+    if new_role is not None:
+        roles.append(new_role.model_copy(update={"rank": to_rank}))
     return _record(character, entry, roles=roles, experience=character.experience - cost)
 
 
 def add_gift(character: Character, gift: Gift, rules: Rules, reason: str = "") -> Character:
     """Add a gift, with the GM's agreement: 8 XP (EZ-13)."""
     cost = rules.experience.add_gift
-    if any(g.name.lower() == gift.name.lower() for g in character.gifts):
+    if any(_key(g.name) == _key(gift.name) for g in character.effective().gifts):
         raise RuleError(f"{character.name} already has the gift {gift.name!r}")
     _require(character, experience=cost, doing=f"add the gift {gift.name!r}")
     entry = HistoryEntry(time=_now(), kind="add-gift", reason=reason, experience=-cost, gift=gift)
@@ -184,6 +194,49 @@ def remove_fault(character: Character, name: str, rules: Rules, reason: str = ""
     return _record(character, entry, faults=faults, experience=character.experience - cost)
 
 
+def take_back_wound(
+    character: Character, level: str, rules: Rules, stun: bool = False, reason: str = ""
+) -> Character:
+    """Take back one wound mark made by mistake: no rule charges or heals it (EZ-15).
+
+    LEVEL is a wound level (any case, an unambiguous prefix). The mark taken back
+    is the most recent one (the last on the track) marked in that level's box or
+    rolled at that level (a promoted wound, or a Dead mark by the level it was
+    rolled at), a stun mark only with stun. Nothing else on the track moves. The
+    history keeps a note of it with the mark.
+    """
+    from ezkit.combat import wounds
+
+    name = rules.wounds.levels[wounds.level_index(level, rules)].name
+    track = list(character.wounds)
+    matching = [i for i, m in enumerate(track) if m.stun == stun and name in (m.level, m.rolled)]
+    if not matching:
+        kind = "stun" if stun else "wound"
+        other = [m for m in track if m.stun != stun and name in (m.level, m.rolled)]
+        hint = (
+            f"; there is a {'wound' if stun else 'stun'} mark there: "
+            + ("leave out --stun" if stun else "add --stun")
+            if other
+            else ""
+        )
+        raise RuleError(
+            f"{character.name} has no {kind} mark at {name} (marked or rolled there) to take "
+            f"back{hint}; the track: {wounds.track_text(track, rules)} (EZ-15)"
+        )
+    taken = track.pop(matching[-1])
+    what = f"took back {'stun ' if taken.stun else ''}{taken.level}"
+    if taken.rolled != taken.level:
+        what += f" (rolled {taken.rolled})"
+    what += ", marked by mistake"
+    entry = HistoryEntry(
+        time=_now(),
+        kind="note",
+        reason=f"{what}; {reason}" if reason else what,
+        wound=taken,
+    )
+    return _record(character, entry, wounds=track)
+
+
 # --- helpers ---------------------------------------------------------------------
 
 
@@ -202,20 +255,109 @@ def _require(
             )
 
 
-def _find_trait(character: Character, trait: str, rules: Rules) -> tuple[str, str, int | None]:
-    """(kind, name, stored rank or None for a role not taken) for a trait's name."""
-    key = " ".join(trait.lower().split())
-    for attribute in ATTRIBUTES:
-        if key == attribute:
-            return "attribute", attribute.capitalize(), getattr(character.attributes, attribute)
-    for role in character.roles:
-        if key in (role.label.lower(), role.name.lower()):
-            return "role", role.label, role.rank
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _roles(character: Character) -> list[tuple[Role, bool]]:
+    """The character's roles, each with whether it is stored (else its people package's)."""
+    roles = [(role, True) for role in character.roles]
+    labels = {_key(role.label) for role in character.roles}
     package = character.people_package
     for role in package.roles if package else []:
-        if key in (role.label.lower(), role.name.lower()):
-            return "role", role.label, None
-    return "role", " ".join(trait.split()), None
+        if _key(role.label) not in labels:
+            roles.append((role, False))
+            labels.add(_key(role.label))
+    return roles
+
+
+Trait = tuple[str, str, int | None, Role | None]
+"""(kind, name, stored rank or None, the role to store when the character has none yet)."""
+
+
+def _find_trait(character: Character, trait: str, rules: Rules) -> Trait:
+    """One of the character's traits, by name; RuleError when none or several match."""
+    key = _key(trait)
+    if not key:
+        raise InputError("TRAIT is empty: name one of the character's roles or attributes")
+    for attribute in ATTRIBUTES:
+        if key == attribute:
+            rank = getattr(character.attributes, attribute)
+            return "attribute", attribute.capitalize(), rank, None
+    roles = _roles(character)
+    found = [pair for pair in roles if _key(pair[0].label) == key]
+    found = found or [pair for pair in roles if _key(pair[0].name) == key]
+    if len(found) == 1:
+        role, stored = found[0]
+        return "role", role.label, role.rank if stored else None, None if stored else role
+    if found:
+        labels = [role.label for role, _ in found]
+        raise InputError(
+            f"{trait!r} could be {len(labels)} of {character.name}'s roles: "
+            f"{' or '.join(map(repr, labels))}; name one by its label, as {labels[0]!r}, "
+            "so the right one is raised (EZ-4, EZ-13)"
+        )
+    raise RuleError(_unknown_trait(character, trait, roles, rules))
+
+
+def _unknown_trait(
+    character: Character, trait: str, roles: list[tuple[Role, bool]], rules: Rules
+) -> str:
+    """No such trait: did-you-mean among the character's own, and how to buy a new role."""
+    names = {attribute: attribute.capitalize() for attribute in ATTRIBUTES}
+    for role, _ in roles:
+        names.setdefault(_key(role.label), role.label)
+        names.setdefault(_key(role.name), role.name)
+    close = [names[k] for k in difflib.get_close_matches(_key(trait), list(names), n=3)]
+    hint = f"did you mean {' or '.join(map(repr, close))}? " if close else ""
+    listed = ", ".join(role.label for role, _ in roles) or "none"
+    start = rules.flowchart.default_role
+    cost = rules.improve_cost("role", start)
+    shown = " ".join(trait.split())
+    return (
+        f"{character.name} has no trait {trait!r}: {hint}"
+        f"(roles: {listed}; attributes: Body, Agility, Mind, Will). "
+        f"To buy {shown!r} as a new role, {ladder.name(start)} -> {ladder.name(start + 1)} "
+        f"for {_points(cost, 'XP')}, add --new (EZ-3, EZ-13)"
+    )
+
+
+_LABEL = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<specialty>[^()]+)\)$")
+
+
+def _new_role(character: Character, trait: str, rules: Rules) -> Trait:
+    """A role the character does not have yet, as `Swimmer` or `Doctor (Herbalism)` (EZ-3)."""
+    label = " ".join(trait.split())
+    key = _key(label)
+    if not key:
+        raise RuleError("a new role needs a name, as Swimmer or 'Doctor (Herbalism)' (EZ-3)")
+    if key in ATTRIBUTES:
+        raise RuleError(
+            f"{label} is an attribute, not a new role: improve it without --new (EZ-2, EZ-13)"
+        )
+    roles = _roles(character)
+    for role, _ in roles:
+        if _key(role.label) == key:
+            raise RuleError(
+                f"{character.name} already has the role {role.label!r}: improve it without "
+                "--new (EZ-13)"
+            )
+    parsed = _LABEL.match(label)
+    name, specialty = (parsed["name"], parsed["specialty"].strip()) if parsed else (label, None)
+    kept = [role.label for role, _ in roles if _key(role.name) == _key(name)]
+    if specialty is None and kept:
+        raise RuleError(
+            f"{character.name} has {name} with a specialty ({', '.join(kept)}): name the new "
+            f"role with its own specialty, as '{name} (...)', or improve one of those (EZ-4)"
+        )
+    same = next((role for role, _ in roles if _key(role.name) == _key(name)), None)
+    role = Role(
+        name=same.name if same else name,  # another specialty of a role: its name as written
+        specialty=specialty,
+        rank=rules.flowchart.default_role,
+        specialty_required=same.specialty_required if same else False,
+    )
+    return "role", role.label, None, role
 
 
 def _current_rank(
@@ -231,8 +373,12 @@ def _current_rank(
 
 
 def _find_fault(character: Character, name: str) -> Fault:
+    """One of the character's own faults by its whole name, any case; else did-you-mean."""
     for fault in character.faults:
-        if fault.name.lower() == " ".join(name.lower().split()):
+        if _key(fault.name) == _key(name):
             return fault
     held = ", ".join(repr(f.name) for f in character.faults) or "none"
-    raise RuleError(f"{character.name} has no fault {name!r} (faults: {held})")
+    names = {_key(f.name): f.name for f in character.faults}
+    close = [names[k] for k in difflib.get_close_matches(_key(name), list(names), n=3)]
+    hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+    raise RuleError(f"{character.name} has no fault {name!r} (faults: {held}){hint} (EZ-13)")

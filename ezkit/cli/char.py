@@ -127,9 +127,13 @@ def add(files: tuple[Path, ...], replace: bool, db: Path | None, house_rules: Pa
 
 @char.command("list", epilog="Example: ezkit char list --json")
 @db_option
+@rules_option
 @json_option
-def list_characters(db: Path | None, as_json: bool) -> None:
-    """The characters in the campaign."""
+def list_characters(db: Path | None, house_rules: Path | None, as_json: bool) -> None:
+    """The characters in the campaign: best role, Fudge Points, Experience, wounds."""
+    from ezkit.combat import wounds
+
+    rules = rules_data.load(house_rules)
     with open_campaign(db) as campaign:
         docs = campaign.list_characters()
     characters = [parse_character(doc, "the campaign") for doc in docs]
@@ -142,6 +146,8 @@ def list_characters(db: Path | None, as_json: bool) -> None:
                     "people": c.people,
                     "fudge_points": c.fudge_points,
                     "experience": c.experience,
+                    "wounds": [m.model_dump(mode="json") for m in c.wounds],
+                    "condition": wounds.condition(c.wounds, rules),
                 }
                 for c in characters
             ]
@@ -152,7 +158,22 @@ def list_characters(db: Path | None, as_json: bool) -> None:
     for c in characters:
         best = max(c.effective().roles, key=lambda r: r.rank, default=None)
         role = f"{ladder.label(best.rank)} {best.label}" if best else "no roles"
-        click.echo(f"{c.name:24} {role:40} FP {c.fudge_points:<3} XP {c.experience}")
+        state = wounds.condition(c.wounds, rules)
+        marks = _marks_text(c, rules)
+        click.echo(
+            f"{c.name:24} {role:40} FP {c.fudge_points:<3} XP {c.experience:<4} {state}"
+            + (f"; marked {marks}" if marks else "")
+        )
+
+
+def _marks_text(character: Character, rules: Rules) -> str:
+    """The marked boxes in short, lowest level first: `Scratch x2, stun Hurt, Very Hurt`."""
+    order = {level.name: i for i, level in enumerate(rules.wounds.levels)}
+    counts: dict[str, int] = {}
+    for m in sorted(character.wounds, key=lambda m: (order.get(m.level, len(order)), m.stun)):
+        text = f"stun {m.level}" if m.stun else m.level
+        counts[text] = counts.get(text, 0) + 1
+    return ", ".join(f"{text} x{n}" if n > 1 else text for text, n in counts.items())
 
 
 @char.command("show", epilog="Example: ezkit char show 'Jason Free' --history")
@@ -188,7 +209,7 @@ def remove(name: str, yes: bool, db: Path | None) -> None:
         doc = campaign.get_character(name)
         if not yes:
             click.confirm(f"Remove {doc['name']} from {campaign.path}?", abort=True)
-        campaign.remove_character(name)
+        campaign.remove_character(doc["name"])
     click.echo(f"removed {doc['name']}")
 
 
@@ -310,15 +331,37 @@ def convert(
     _report(c, "converted")
 
 
-@char.command("improve", epilog="Example: ezkit char improve 'Jason Free' Woodsman")
+@char.command(
+    "improve",
+    epilog="""\b
+Examples:
+  ezkit char improve 'Jason Free' Woodsman
+  ezkit char improve 'Sister Agathe' 'Doctor (Surgery)'   one of two Doctor specialties
+  ezkit char improve 'Jason Free' Swimmer --new          a new role, from Poor""",
+)
 @click.argument("name")
 @click.argument("trait")
+@click.option(
+    "--new",
+    "new_role",
+    is_flag=True,
+    help="TRAIT is a role the character does not have yet, bought from Poor (EZ-3, EZ-13).",
+)
 @reason_option
 @db_option
 @rules_option
-def improve(name: str, trait: str, reason: str, db: Path | None, house_rules: Path | None) -> None:
-    """Raise a role or attribute one rank with Experience (cost per the EZ-13 table)."""
-    c = _advance(name, db, house_rules, lambda c, r: advance.improve(c, trait, r, reason))
+def improve(
+    name: str, trait: str, new_role: bool, reason: str, db: Path | None, house_rules: Path | None
+) -> None:
+    """Raise one of the character's roles or attributes one rank with Experience (EZ-13).
+
+    TRAIT is named whole (any case); a role with a specialty by its label, as
+    'Doctor (Surgery)'. A trait the character lacks, or a name that fits several
+    roles, is refused and nothing is charged; a new role needs --new.
+    """
+    c = _advance(
+        name, db, house_rules, lambda c, r: advance.improve(c, trait, r, reason, new=new_role)
+    )
     entry = c.history[-1]
     _report(c, f"{view.describe(entry)}")
 
@@ -530,5 +573,36 @@ def heal_command(
         return healing.after_battle(c, r, reason)
 
     c = _advance(name, db, house_rules, change)
+    click.echo(f"{c.name}: {c.history[-1].reason}")
+    click.echo(_track_line(c, rules))
+
+
+@char.command(
+    "unwound",
+    epilog="""\b
+Examples:
+  ezkit char unwound 'Jason Free' Hurt --reason 'the club missed after all'
+  ezkit char unwound jason near               prefixes: Jason Free, Near Death
+  ezkit char unwound 'Jason Free' Hurt --stun   a stun mark (Dazed)""",
+)
+@click.argument("name")
+@click.argument("level")
+@click.option("--stun", is_flag=True, help="Take back a stun mark, not a wound.")
+@reason_option
+@db_option
+@rules_option
+def unwound_command(
+    name: str, level: str, stun: bool, reason: str, db: Path | None, house_rules: Path | None
+) -> None:
+    """Take back one wound mark made by mistake, kept in the history as a note.
+
+    The mark taken back is the most recent one in LEVEL's box or rolled at LEVEL
+    (a promoted wound; a Dead mark by the level it was rolled at). Nothing else on
+    the track moves; no mark there is refused (EZ-15).
+    """
+    rules = rules_data.load(house_rules)
+    c = _advance(
+        name, db, house_rules, lambda c, r: advance.take_back_wound(c, level, r, stun, reason)
+    )
     click.echo(f"{c.name}: {c.history[-1].reason}")
     click.echo(_track_line(c, rules))
