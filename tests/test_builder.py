@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from ezkit import rules as rules_data
 from ezkit.character import builder
 from ezkit.character.check import check, swap_rates
 from ezkit.character.files import parse_character, read_character
-from ezkit.character.model import Character, Role, Swap, Weapon
+from ezkit.character.model import Character, HistoryEntry, Role, Swap, Weapon
 from ezkit.cli import cli
 from ezkit.store import open_campaign
 
@@ -210,7 +211,7 @@ REJECTIONS = [
         id="no-such-attribute",
     ),
     pytest.param(
-        inserted("gifts", 3, "Sorcery", "y", "2", "0"),
+        inserted("gifts", 3, "Sorcery", "y", "2"),  # refused before its CPD is asked
         "rejected (EZ-5): that costs 2 gifts, more than are left (1 of 2)",
         "Gift (Enter when done)",
         id="supernormal-gift-over-budget",
@@ -291,6 +292,7 @@ def test_a_swap_that_gives_away_spent_traits_makes_the_player_lower_them() -> No
     out = io.output
     assert "the roles given away were spent: lower roles to balance (EZ-6)" in out
     assert "role points: 4 over, 6 available" in out
+    assert "  no higher rank is affordable (4 role points over); Fair (+1) gives 1 back" in out
     assert "Woodsman: dropped" in out
     assert "rejected (EZ-6): still 4 role points over: lower roles until the budget balances" in out
     assert "rejected (EZ-6): still 1 role point over" in out
@@ -353,8 +355,8 @@ POINT_BUY = {
     "idea": ["Jason Free (point-buy)", "", ""],
     "roles": [*JASON["roles"][:-1], "Rider", "", "Fair", ""],
     "attributes": ["Body", "Great", "Agility", "Good", "Mind", "Good", "Will", "Good", ""],
-    # no points left for a gift yet: refused, and the step ends
-    "gifts": ["Toughness", "n", "1", ""],
+    # no points left for a gift yet: refused before its details are asked, and the step ends
+    "gifts": ["Toughness", ""],
     # the fault gives 4 back: spend them on gifts (3) at once
     "faults": ["Mercenary Code of Ethics", "3", "Toughness", "n", "1", "", ""],
 }
@@ -475,3 +477,195 @@ def test_the_installed_ezkit_takes_piped_answers(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "Jason Free (flowchart): valid" in done.stdout
     assert check(read_character(tmp_path / "jason-free.yaml"), rules()).valid
+
+
+# --- asking as a player needs it ----------------------------------------------------------
+
+
+def transcript_after(out: str, asked: str) -> list[str]:
+    """The lines said after the question `asked` (a `Scripted` line, "question: answer")."""
+    lines = out.splitlines()
+    return lines[lines.index(asked) + 1 :]
+
+
+def test_a_gift_is_refused_before_its_details_when_no_gift_is_left() -> None:
+    # both gifts taken, then a third offered: refused at its name, nothing more asked of it
+    gifts = ["Toughness", "n", "1", "Lucky", "n", "0", "Rich", ""]
+    io = Scripted(answers(gifts=gifts, swaps=[""]))
+    character = builder.walk(io, rules())
+    after = transcript_after(io.output, "Gift (Enter when done): Rich")
+    assert after[:2] == [
+        "  rejected (EZ-5): that costs 1 gift, more than are left (0 of 2)",
+        "Gift (Enter when done): ",
+    ]
+    assert "Is Rich supernormal" not in io.output
+    assert [g.name for g in character.gifts] == ["Toughness", "Lucky"]
+
+
+def test_a_supernormal_gift_beyond_the_budget_is_refused_before_its_cpd() -> None:
+    gifts = ["Toughness", "n", "1", "Sorcery", "y", "2", ""]
+    io = Scripted(answers(gifts=gifts))
+    builder.walk(io, rules())
+    after = transcript_after(io.output, "How many gifts does Sorcery count as: 2")
+    assert after[0] == "  rejected (EZ-5): that costs 2 gifts, more than are left (1 of 2)"
+    assert "Defence Sorcery" not in io.output
+
+
+def test_a_rank_shows_its_cost_and_only_affordable_ranks_are_offered() -> None:
+    io = Scripted(answers())
+    builder.walk(io, rules())
+    out = io.output.splitlines()
+
+    def offered(question: str) -> str:
+        return out[out.index(question) - 1]
+
+    # the first role: every rank up to Great, each at rank + 1 (EZ-3)
+    assert offered("Rank of Quarterstaff for Hire (Enter to skip): Great") == (
+        "  Mediocre (0) for 1, Fair (+1) for 2, Good (+2) for 3, Great (+3) for 4 role points "
+        "(10 of 10 left)"
+    )
+    # a Great role is taken: no second Great offered, though 6 points would buy it
+    assert offered("Rank of Woodsman (Enter to skip): Good") == (
+        "  Mediocre (0) for 1, Fair (+1) for 2, Good (+2) for 3 role points (6 of 10 left)"
+    )
+    # 1 point left: Fair (2) and better are not offered
+    assert offered("Rank of Camp Cook (Enter to skip): Mediocre") == (
+        "  Mediocre (0) for 1 role point (1 of 10 left)"
+    )
+    # an attribute: raises as far as the ranks left reach, and what lowering gives back (EZ-2)
+    assert offered("Rank of Mind (now Fair (+1)): Good") == (
+        "  Good (+2) for 1 more attribute rank (1 of 2 left); Mediocre (0) gives 1 back, "
+        "Poor (-1) gives 2 back, Terrible (-2) gives 3 back"
+    )
+
+
+def test_the_offers_of_a_role_taken_and_of_a_required_specialty() -> None:
+    r = rules()
+    c = builder.start("Doc", r)
+    doctor = Role(name="Doctor", specialty="Family Practice", specialty_required=True, rank=2)
+    c = builder.set_role(c, r, doctor)
+    c = builder.set_role(c, r, Role(name="Woodsman", rank=3))  # 7 of 10 spent
+    left = builder.budgets(c, r)["roles"]
+    # a taken role: one rank up for 1 more, the ranks down give back, Poor drops it
+    offers = builder.role_offers(c, r, doctor)
+    assert offers == [(-1, -3), (0, -2), (1, -1)]  # no Great: Woodsman is the one Great role
+    text = builder.describe_offers(offers, left, now=2, drop=-1)
+    assert text == (
+        "no higher rank is affordable (3 of 10 left); Fair (+1) gives 1 back, "
+        "Mediocre (0) gives 2 back, Poor (-1) drops it and gives 3 back"
+    )
+    # a further specialty of a required-specialty role costs its rank (EZ-4)
+    vet = Role(name="Doctor", specialty="Veterinary", specialty_required=True, rank=0)
+    assert builder.role_offers(c, r, vet) == [(0, 0), (1, 1), (2, 2)]
+
+
+def test_a_required_specialty_is_asked_for() -> None:
+    roles = [
+        *["Doctor", "Family Practice", "y", "Great"],  # the GM requires a specialty: 4 points
+        *["Doctor", ""],  # no specialty given: the role is skipped, not asked its rank
+        *["Doctor", "Good", "Veterinary", "Good"],  # a rank is not a specialty; extra: 2 points
+        *["Woodsman", "", "Good"],  # 3
+        *["Camp Cook", "", "Mediocre"],  # 1
+        "",
+    ]
+    io = Scripted(answers(roles=roles))
+    character = builder.walk(io, rules())
+    out = io.output
+    asked = "Specialty of Doctor (the GM requires one, EZ-4; Enter to skip Doctor)"
+    assert transcript_after(out, f"{asked}: ")[0] == "Role name (Enter when done): Doctor"
+    assert transcript_after(out, f"{asked}: Good")[0] == (
+        "  rejected (EZ-4): 'Good' is a rank, not a specialty: name the specialty or press "
+        "Enter; the rank is asked next"
+    )
+    assert transcript_after(out, f"{asked}: Veterinary")[0] == (
+        "  Mediocre (0) for 0, Fair (+1) for 1, Good (+2) for 2 role points (6 of 10 left)"
+    )
+    assert "must be specialized" not in out
+    assert [(r.label, r.rank, r.specialty_required) for r in character.roles[:2]] == [
+        ("Doctor (Family Practice)", 3, True),
+        ("Doctor (Veterinary)", 2, True),
+    ]
+    report = check(character, rules())
+    assert report.valid and report.build_points == 30
+
+
+def test_a_rank_typed_for_a_role_name_is_refused() -> None:
+    io = Scripted(answers(roles=["Good", *JASON["roles"]]))
+    builder.walk(io, rules())
+    assert transcript_after(io.output, "Role name (Enter when done): Good")[0] == (
+        "  rejected (EZ-3): 'Good' is a rank, not a role: name the role first, its rank is "
+        "asked next"
+    )
+
+
+def test_back_returns_to_the_previous_question_at_any_prompt(runner: CliRunner, here: Path) -> None:
+    steps = {
+        # the first question: nothing before it; then a name mistyped and taken back
+        "idea": ["back", "Jason Fre", "back", "Jason Free", "", "A wandering do-gooder"],
+        "roles": [
+            *["Quarterstaff for Hire", "", "Superb", "Great"],  # Superb refused
+            # a second Great refused, then back: to Woodsman's specialty, not to its rank
+            *["Woodsman", "", "Great", "back", "", "Good"],
+            *JASON["roles"][6:],
+        ],
+        # back from the next step's first question: the roles' last question again
+        "attributes": ["back", "", "Agility", "Good", "Mind", "Good", ""],
+        # back from a gift's CPD to whether it is supernormal
+        "gifts": ["Toughness", "n", "back", "n", "1", ""],
+        # back at a rank the swap gave: the attribute is asked again
+        "swaps": ["7", "Body", "back", "Body", "Great", "", "Rider", "", "Fair", "", ""],
+        "tools": ["typical adventurer's pack", "bedroll", "back", "blanket", ""],
+    }
+    code, out = new(runner, answers(**steps))
+    assert code == 0, out
+    assert "nothing to go back to: this is the first question" in out
+    for back_at, asked_again in (
+        ("Player (Enter for none): back", "Character name: Jason Free"),
+        ("Rank of Woodsman (Enter to skip): back", "Specialty of Woodsman (optional"),
+        ("Attribute to change (Enter when done): back", "Role name (Enter when done): "),
+        ("EZ-10) [0]: back", "Is Toughness supernormal"),
+        (
+            "Rank of Body (now Good (+2)) [Good]: back",
+            "Attribute to change (Enter when done): Body",
+        ),
+        ("Tool or kit (Enter when done): back", "Tool or kit (Enter when done): blanket"),
+    ):
+        # the question asked again, after what was said before it the first time
+        following = out[out.index(back_at) :].splitlines()[1:5]
+        assert any(line.startswith(asked_again) for line in following), (back_at, following)
+    jason = read_character(here / "jason-free.yaml")
+    book = read_character(EXAMPLES / "characters" / "jason-free.yaml")
+    assert jason.name == "Jason Free"
+    assert (jason.roles, jason.attributes) == (book.roles, book.attributes)
+    assert [g.name for g in jason.gifts] == ["Toughness"] and jason.gifts[0].cpd == 1
+    assert jason.swaps == [Swap(gifts=-1, attributes=1, roles=2)]
+    assert jason.tools == ["typical adventurer's pack", "blanket"]
+    assert check(jason, rules()).build_points == 30
+
+
+def test_the_first_question_says_how_to_go_back(runner: CliRunner, here: Path) -> None:
+    code, out = new(runner, answers())
+    assert code == 0, out
+    help_line = "Type back at any question to go back to the question before and answer it again"
+    assert out.index(help_line) < out.index("Character name:")
+
+
+def test_a_new_character_has_no_history_undone() -> None:
+    io = Scripted(answers(other=["6", "3"]))
+    builder.walk(io, rules())
+    said = "rejected (EZ-9): the character started with 6 Fudge Points; a starting character has"
+    assert said in io.output
+    assert "history undone" not in io.output
+    # the check of a new character's file says the same
+    jason = read_character(EXAMPLES / "characters" / "jason-free.yaml")
+    problems = check(jason.model_copy(update={"fudge_points": 6}), rules()).errors
+    assert [p.message for p in problems] == [
+        "the character started with 6 Fudge Points; a starting character has 1 to 5"
+    ]
+    # a character with a history was counted back to its start: that is what is said
+    award = HistoryEntry(time=datetime(2024, 1, 1, tzinfo=UTC), kind="award", fudge_points=4)
+    played = jason.model_copy(update={"fudge_points": 10, "history": [award]})
+    assert [p.message for p in check(played, rules()).errors] == [
+        "the character started with 6 Fudge Points (history undone); a starting character has "
+        "1 to 5"
+    ]

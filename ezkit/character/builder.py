@@ -8,9 +8,12 @@ Two layers:
   `build_points`, `role_cost` through them, `gift_weight`) and judge legality with check.py's own
   rules, so a choice the builder accepts is one `ezkit char check` accepts;
 - `walk`, which asks the questions in the flowchart's order through an `Asker` (anything with
-  `ask(text, default)` and `say(text)`), says what each step has left to spend, and on an illegal
-  answer says why, with the rule's ID, and asks again. The CLI hands it a `Console` over
-  click.prompt and click.echo; tests hand it a script.
+  `ask(text, default)` and `say(text)`), says what each step has left to spend and what each
+  rank it offers costs (only ranks the change functions accept are offered), checks the budget
+  before asking a role's or gift's details, and on an illegal answer says why, with the rule's
+  ID, and asks again. `back` at any question goes back to the question before: the walk starts
+  over and replays, silently, every answer but the last one accepted. The CLI hands it a
+  `Console` over click.prompt and click.echo; tests hand it a script.
 
 The draft is a `Character` from the first answer on, so every budget is the checker's.
 """
@@ -303,6 +306,87 @@ def overspent(c: Character, rules: Rules) -> dict[str, int]:
     return {kind: -b.left for kind, b in budgets(c, rules).items() if b.left < 0}
 
 
+def _offers(
+    c: Character,
+    rules: Rules,
+    kind: str,
+    ranks: range,
+    change: Callable[[int], Character],
+    skip: int | None,
+) -> list[tuple[int, int]]:
+    """The ranks `change` accepts but `skip` (the rank now), each with what it costs now
+    (negative: given back).
+
+    Each rank is tried, so an offer is exactly what the change accepts: budget, one Great role,
+    range, required-specialty prices (EZ-2..EZ-4, EZ-7)."""
+    key = POINTS if c.build == "point-buy" else kind
+    before = budgets(c, rules)[key].left
+    offers = []
+    for rank in ranks:
+        if rank == skip:
+            continue
+        try:
+            after = change(rank)
+        except BuildError:
+            continue
+        offers.append((rank, before - budgets(after, rules)[key].left))
+    return offers
+
+
+def role_offers(c: Character, rules: Rules, role: Role) -> list[tuple[int, int]]:
+    """The ranks `role` may be bought at or changed to now, with their costs (EZ-3, EZ-4)."""
+    chart = rules.flowchart
+    taken = find_role(c, role.label)
+    low = chart.default_role if taken else chart.default_role + 1  # Poor drops a role taken
+    ranks = range(low, chart.max_starting_role + 1)
+    return _offers(
+        c,
+        rules,
+        "roles",
+        ranks,
+        lambda rank: set_role(c, rules, role.model_copy(update={"rank": rank})),
+        skip=taken.rank if taken else None,
+    )
+
+
+def attribute_offers(c: Character, rules: Rules, key: str) -> list[tuple[int, int]]:
+    """The ranks attribute `key` may be changed to now, with their costs (EZ-2, EZ-7)."""
+    low, high = rules.attribute_range
+    now = getattr(c.attributes, key)
+    ranks = range(low, high + 1)
+    return _offers(
+        c, rules, "attributes", ranks, lambda rank: set_attribute(c, rules, key, rank), skip=now
+    )
+
+
+def describe_offers(
+    offers: list[tuple[int, int]], left: Left, now: int | None = None, drop: int | None = None
+) -> str:
+    """`Fair (+1) for 2, Good (+2) for 3 role points (3 of 10 left); Poor (-1) drops it and
+    gives 1 back`: what each rank costs, or gives back, from the rank `now` (None: not taken;
+    `drop`: the rank that drops the trait)."""
+    raises = [(rank, cost) for rank, cost in offers if now is None or rank > now]
+    lowers = sorted(((rank, -cost) for rank, cost in offers if now is not None and rank < now))
+    if left.left >= 0:
+        spare = f"({left.left} of {left.available} left)"
+    else:  # a swap gave away what was spent (EZ-6)
+        spare = f"({_count(-left.left, left.unit)} over)"
+    more = "" if now is None else " more"
+    if raises:
+        *first, (top, top_cost) = raises
+        prices = [f"{ladder.label(rank)} for {cost}" for rank, cost in first]
+        unit = _count(top_cost, left.unit).split(" ", 1)[1]  # "1 role point": its unit
+        prices.append(f"{ladder.label(top)} for {top_cost}{more} {unit}")
+        parts = [f"{', '.join(prices)} {spare}"]
+    else:
+        parts = [f"no{' higher' if more else ''} rank is affordable {spare}"]
+    refunds = []
+    for rank, refund in reversed(lowers):
+        dropped = " drops it and" if drop is not None and rank <= drop else ""
+        refunds.append(f"{ladder.label(rank)}{dropped} gives {refund or 'nothing'} back")
+    return "; ".join([*parts, ", ".join(refunds)] if refunds else parts)
+
+
 def set_people(c: Character, rules: Rules, people: str, package: PeoplePackage | None) -> Character:
     """The character's people and package (EZ-8); a package's cost counts in point-buy (EZ-7)."""
     name = people or (package.name if package else "")
@@ -384,17 +468,100 @@ def _key(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+def _is_rank(text: str) -> bool:
+    """Is the answer a rank written whole (`Good`, `+2`, `Good (+2)`), not a name?"""
+    try:
+        rank = ladder.parse(text)
+    except RankError:
+        return False
+    return any(ch.isdigit() for ch in text) or _key(text) == ladder.name(rank).lower()
+
+
 _WITH_SPECIALTY = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<specialty>[^()]+)\)$")
 _FACTOR = re.compile(r"^(?:factor\s*)?(?P<n>[+-]?\d{1,3})$", re.I)
 _INJ = re.compile(r"^inj\s*(?P<n>[+-]?\d{1,3})$", re.I)
+
+
+BACK = "back"
+HELP = (
+    "Answer each question and press Enter; Enter alone takes the [default] or ends a list.\n"
+    f"Type {BACK} at any question to go back to the question before and answer it again; "
+    "? shows this help."
+)
+
+
+class _Back(Exception):
+    """The player typed `back`: the walk starts over, replaying every answer but the undone."""
+
+
+@dataclass(frozen=True)
+class _Answer:
+    question: str
+    answer: str
+    draft: Character  # the draft as it was when the question was asked
+
+
+class _Tape:
+    """The Walk's Asker: keeps every answer, so that `back` can replay all but the last.
+
+    Replaying from the start, rather than undoing each change, keeps one way through the
+    steps: whatever the answers did (budgets, swaps, sub-questions) is done again exactly."""
+
+    def __init__(self, io: Asker, draft: Callable[[], Character]) -> None:
+        self.io, self.draft = io, draft
+        self.answers: list[_Answer] = []
+        self.replay: list[str] = []
+
+    def ask(self, text: str, default: str = "") -> str:
+        if self.replay:
+            answer = self.replay.pop(0)
+        else:
+            answer = self.io.ask(text, default)
+            while answer.strip().lower() in (BACK, "?"):
+                if answer.strip() == "?":
+                    self.io.say(HELP)
+                elif self.undo(text):
+                    raise _Back
+                else:
+                    self.io.say(f"  nothing to go {BACK} to: this is the first question")
+                answer = self.io.ask(text, default)
+        self.answers.append(_Answer(text, answer, self.draft()))
+        return answer
+
+    def say(self, text: str) -> None:
+        if not self.replay:  # a replay is silent: it was all said before
+            self.io.say(text)
+
+    def undo(self, question: str) -> bool:
+        """Forget the last accepted answer, and the refused tries around it. False: none."""
+
+        # A refused answer changed nothing and its question was asked again at once.
+        def refused(a: _Answer, question: str, draft: Character) -> bool:
+            return a.question == question and a.draft == draft
+
+        kept, draft = list(self.answers), self.draft()
+        while kept and refused(kept[-1], question, draft):
+            kept.pop()
+        if not kept:
+            return False
+        last = kept.pop()
+        while kept and refused(kept[-1], last.question, last.draft):
+            kept.pop()
+        self.answers = kept
+        return True
+
+    def rewind(self) -> None:
+        """Replay the answers kept, from the first question."""
+        self.replay, self.answers = [a.answer for a in self.answers], []
 
 
 class Walk:
     """The flowchart, step by step, through an Asker. `walk()` is the way in."""
 
     def __init__(self, io: Asker, rules: Rules, point_buy: bool = False) -> None:
-        self.io, self.rules, self.point_buy = io, rules, point_buy
+        self.rules, self.point_buy = rules, point_buy
         self.c: Character = start("?", rules, point_buy)
+        self.io = _Tape(io, lambda: self.c)
         self.spend: dict[str, Callable[..., None]] = {
             "roles": self.roles,
             "attributes": self.attributes,
@@ -464,6 +631,15 @@ class Walk:
     # -- the steps
 
     def run(self) -> Character:
+        """Every step; `back` starts them over with the answers kept replayed silently."""
+        while True:
+            try:
+                return self.steps()
+            except _Back:
+                self.c = start("?", self.rules, self.point_buy)
+                self.io.rewind()
+
+    def steps(self) -> Character:
         self.idea()
         self.heading("Roles")
         self.roles()
@@ -483,6 +659,7 @@ class Walk:
 
     def idea(self) -> None:
         self.heading("Idea!")
+        self.io.say(HELP)
         name = ""
         while not name:
             name = self.text("Character name")
@@ -497,8 +674,6 @@ class Walk:
         )
 
     def roles(self, lowering: bool = False) -> None:
-        chart = self.rules.flowchart
-        span = f"{ladder.name(chart.default_role + 1)}..{ladder.name(chart.max_starting_role)}"
         self.show("roles")
         while True:
             question = "Role to lower" if lowering else "Role name"
@@ -512,35 +687,99 @@ class Walk:
                 known = ", ".join(r.label for r in self.c.roles) or "none"
                 self.io.say(f"  no role {answer!r} to lower (roles: {known})")
                 continue
+            if role is None and _is_rank(answer):
+                # a rank typed where the name goes: the rank is asked after the name
+                self.reject(
+                    Problem(
+                        "EZ-3",
+                        "roles",
+                        f"{answer!r} is a rank, not a role: "
+                        "name the role first, its rank is asked next",
+                    )
+                )
+                continue
             if role is None:
                 role = self.new_role(answer)
-                question = f"Rank of {role.label} ({span}; Enter to skip)"
-                default = ""
-            else:
-                question = f"Rank of {role.label} (now {ladder.label(role.rank)}; Poor drops it)"
-                default = ladder.name(role.rank)
-            while (rank := self.rank(question, default)) is not None:
-                if rank == role.rank and default:
-                    break
-                if self.attempt(set_role, role.model_copy(update={"rank": rank})):
-                    dropped = rank <= self.rules.flowchart.default_role
-                    self.io.say(f"  {role.label}: {'dropped' if dropped else ladder.label(rank)}")
-                    self.show("roles")
-                    break
+            if role is not None:
+                self.role_rank(role)
 
-    def new_role(self, answer: str) -> Role:
-        both = _WITH_SPECIALTY.match(answer)
-        if both:
-            name, specialty = both["name"], both["specialty"].strip()
+    def role_rank(self, role: Role) -> None:
+        """Ask a role's rank, offering the ranks it may take and what each costs."""
+        chart = self.rules.flowchart
+        taken = find_role(self.c, role.label) is not None
+        offers = role_offers(self.c, self.rules, role)
+        now = role.rank if taken else None
+        self.io.say(f"  {describe_offers(offers, self.left('roles'), now, chart.default_role)}")
+        if taken:
+            question = f"Rank of {role.label} (now {ladder.label(role.rank)})"
+            default = ladder.name(role.rank)
         else:
-            name = answer
-            specialty = self.text(f"Specialty of {name} (optional; Enter for none)") or None
+            question, default = f"Rank of {role.label} (Enter to skip)", ""
+        while (rank := self.rank(question, default)) is not None:
+            if rank == role.rank and taken:
+                return
+            if self.attempt(set_role, role.model_copy(update={"rank": rank})):
+                dropped = rank <= chart.default_role
+                self.io.say(f"  {role.label}: {'dropped' if dropped else ladder.label(rank)}")
+                self.show("roles")
+                return
+
+    def left(self, kind: str) -> Left:
+        return budgets(self.c, self.rules)[POINTS if self.point_buy else kind]
+
+    def new_role(self, answer: str) -> Role | None:
+        """A role not taken yet, with its specialty; None when it cannot be bought."""
+        both = _WITH_SPECIALTY.match(answer)
+        name = both["name"] if both else answer
+        specialty = both["specialty"].strip() if both else None
         required = any(r.specialty_required and _key(r.name) == _key(name) for r in self.c.roles)
+        # The budget first: no details are asked for a role there are no points for.
+        cheapest = Role(
+            name=name,
+            specialty=specialty or ("?" if required else None),
+            specialty_required=required,
+            rank=self.rules.flowchart.default_role + 1,
+        )
+        if not self.allowed(set_role, cheapest):
+            return None
+        if not specialty:
+            specialty = self.specialty(name, required)
+            if required and not specialty:
+                return None
         if specialty and not required:
             required = yes_no(
                 self.io, f"Must every {name} be specialized, by the GM's rule (EZ-4)?", False
             )
         return Role(name=name, specialty=specialty, specialty_required=required, rank=0)
+
+    def specialty(self, name: str, required: bool) -> str | None:
+        """A role's specialty: asked for when the GM requires one (EZ-4), else optional."""
+        if required:
+            hint = f"the GM requires one, EZ-4; Enter to skip {name}"
+        else:
+            hint = "optional; Enter for none"
+        while True:
+            answer = self.text(f"Specialty of {name} ({hint})")
+            if not answer or not _is_rank(answer):
+                return answer or None
+            # a rank typed a question early: the rank is asked after the specialty
+            self.reject(
+                Problem(
+                    "EZ-4",
+                    "roles",
+                    f"{answer!r} is a rank, not a specialty: name the specialty or press Enter; "
+                    "the rank is asked next",
+                )
+            )
+
+    def allowed(self, change: Callable[..., Character], *args: Any) -> bool:
+        """Would the change be accepted? If not, say why; the draft is kept as it is."""
+        try:
+            change(self.c, self.rules, *args)
+        except BuildError as error:
+            self.reject(error.problem)
+            return False
+        return True
 
     def attributes(self, lowering: bool = False) -> None:
         names = {name.lower(): name for name in self.rules.attributes}
@@ -563,6 +802,8 @@ class Walk:
                 continue
             key = matches[0]
             now = getattr(self.c.attributes, key)
+            offers = attribute_offers(self.c, self.rules, key)
+            self.io.say(f"  {describe_offers(offers, self.left('attributes'), now)}")
             question = f"Rank of {names[key]} (now {ladder.label(now)})"
             while (rank := self.rank(question, ladder.name(now))) is not None and rank != now:
                 if self.attempt(set_attribute, key, rank):
@@ -587,12 +828,16 @@ class Walk:
                     self.io.say(f"  gave up {name}")
                     self.show("gifts")
                 continue
+            # The budget first: no details are asked for a gift there is no room for.
+            if not self.allowed(add_gift, Gift(name=name)):
+                continue
             gift = self.new_gift(name)
-            if self.attempt(add_gift, gift):
+            if gift is not None and self.attempt(add_gift, gift):
                 self.io.say(f"  {name}: counts as {_count(gift_weight(gift, self.rules), 'gifts')}")
                 self.show("gifts")
 
-    def new_gift(self, name: str) -> Gift:
+    def new_gift(self, name: str) -> Gift | None:
+        """A gift's details; None when, supernormal, it counts as more gifts than are left."""
         least = self.rules.flowchart.supernormal_gift_weight
         weight = None
         supernormal = yes_no(
@@ -600,6 +845,8 @@ class Walk:
         )
         if supernormal:
             weight = self.number(f"How many gifts does {name} count as", str(least), "EZ-5")
+            if not self.allowed(add_gift, Gift(name=name, supernormal=True, weight=weight)):
+                return None
         cpd = self.number(f"Defence {name} adds to CPD, as Toughness +1 (EZ-10)", "0", "EZ-10")
         return Gift(
             name=name, supernormal=supernormal, weight=None if weight == least else weight, cpd=cpd
@@ -761,10 +1008,10 @@ class Walk:
 
     def tools(self) -> None:
         self.heading("Tools and Kit")
-        tools = []
+        # Each tool goes on the draft at once: `back` tells an answer taken from one refused
+        # by the draft changing.
         while tool := self.text("Tool or kit (Enter when done)"):
-            tools.append(tool)
-        self.c = self.c.model_copy(update={"tools": tools})
+            self.c = self.c.model_copy(update={"tools": [*self.c.tools, tool]})
 
     def description(self) -> None:
         self.heading("Description and Background")

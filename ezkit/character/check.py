@@ -246,11 +246,13 @@ def starting_fudge_points(c: Character, rules: Rules, errors: list, warnings: li
     """EZ-9: the GM gives a starting character 1 to 5 Fudge Points."""
     low, high = rules.fudge_points.starting
     if not low <= c.fudge_points <= high:
+        # Only a character with a history was counted back to its start (as_built).
+        undone = " (history undone)" if c.history else ""
         errors.append(
             Problem(
                 "EZ-9",
                 "fudge_points",
-                f"the character started with {c.fudge_points} Fudge Points (history undone); "
+                f"the character started with {c.fudge_points} Fudge Points{undone}; "
                 f"a starting character has {low} to {high}",
             )
         )
