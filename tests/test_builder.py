@@ -292,7 +292,7 @@ def test_a_swap_that_gives_away_spent_traits_makes_the_player_lower_them() -> No
     out = io.output
     assert "the roles given away were spent: lower roles to balance (EZ-6)" in out
     assert "role points: 4 over, 6 available" in out
-    assert "  no higher rank is affordable (4 role points over); Fair (+1) gives 1 back" in out
+    assert "  no higher rank to buy (4 role points over); Fair (+1) gives 1 back" in out
     assert "Woodsman: dropped" in out
     assert "rejected (EZ-6): still 4 role points over: lower roles until the budget balances" in out
     assert "rejected (EZ-6): still 1 role point over" in out
@@ -551,7 +551,7 @@ def test_the_offers_of_a_role_taken_and_of_a_required_specialty() -> None:
     assert offers == [(-1, -3), (0, -2), (1, -1)]  # no Great: Woodsman is the one Great role
     text = builder.describe_offers(offers, left, now=2, drop=-1)
     assert text == (
-        "no higher rank is affordable (3 of 10 left); Fair (+1) gives 1 back, "
+        "no higher rank to buy (3 of 10 left); Fair (+1) gives 1 back, "
         "Mediocre (0) gives 2 back, Poor (-1) drops it and gives 3 back"
     )
     # a further specialty of a required-specialty role costs its rank (EZ-4)

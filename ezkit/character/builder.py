@@ -379,7 +379,7 @@ def describe_offers(
         prices.append(f"{ladder.label(top)} for {top_cost}{more} {unit}")
         parts = [f"{', '.join(prices)} {spare}"]
     else:
-        parts = [f"no{' higher' if more else ''} rank is affordable {spare}"]
+        parts = [f"no{' higher' if more else ''} rank to buy {spare}"]
     refunds = []
     for rank, refund in reversed(lowers):
         dropped = " drops it and" if drop is not None and rank <= drop else ""
