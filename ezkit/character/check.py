@@ -15,6 +15,7 @@ from ezkit.character.derived import Derived, derive
 from ezkit.character.files import Problem
 from ezkit.character.model import Character, Gift, Role
 from ezkit.rules import Rules
+from ezkit.words import plural
 
 KINDS = ("roles", "attributes", "gifts")
 
@@ -191,9 +192,8 @@ def role_ranks(c: Character, rules: Rules, errors: list, warnings: list) -> None
                 )
     low, high = chart.recommended_roles
     if not low <= len(c.roles) <= high:
-        warnings.append(
-            Problem("EZ-3", "roles", f"{len(c.roles)} roles; {low} to {high} is a good set")
-        )
+        roles = plural(len(c.roles), "role")
+        warnings.append(Problem("EZ-3", "roles", f"{roles}; {low} to {high} is a good set"))
 
 
 def specialties(c: Character, rules: Rules, errors: list, warnings: list) -> None:
