@@ -33,3 +33,9 @@ def won(names: Sequence[str]) -> str:
 def range_text(low: int, high: int) -> str:
     """`2 to 6`, or just `2` when both ends are one number."""
     return str(low) if low == high else f"{low} to {high}"
+
+
+def shorten(text: str, width: int = 40) -> str:
+    """A value quoted back in a message, cut to `width` characters (a 5,000-digit number or a
+    pasted page is named, not repeated)."""
+    return text if len(text) <= width else f"{text[: width - 3]}..."

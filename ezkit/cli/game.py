@@ -15,10 +15,11 @@ from typing import Any
 import click
 
 from ezkit.cli.char import db_option
-from ezkit.cli.params import emit_json, json_option, pick_seed
+from ezkit.cli.params import SEED, emit_json, json_option, pick_seed
 from ezkit.games import saves
 from ezkit.games.engine import Event, Move
 from ezkit.games.table import Session
+from ezkit.terminal import markup_safe, safe
 
 PLAY_EXAMPLE = """\b
 Examples:
@@ -40,7 +41,7 @@ def _table_options(command: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             help="The bots' kind (default heuristic); a list cycles: random,heuristic.",
         ),
-        click.option("--seed", type=int, default=None, help="Seed the deal, to replay a game."),
+        click.option("--seed", type=SEED, default=None, help="Seed the deal, to replay a game."),
         *_game_options(),
         db_option,
     ]
@@ -93,7 +94,14 @@ def _options(
 
 
 def _value(text: str) -> Any:
-    return int(text) if text.lstrip("-").isdigit() else text
+    digits = text.removeprefix("-")
+    if digits.isascii() and digits.isdigit():
+        if len(digits) > 18:
+            raise click.BadParameter(
+                f"a number of {len(digits)} digits; options take at most 18", param_hint="option"
+            )
+        return int(text)
+    return text
 
 
 def _split(text: str) -> list[str]:
@@ -173,10 +181,10 @@ class TerminalAsker:
     """The real terminal: click's prompt (piped input works), escape codes to clear."""
 
     def ask(self, prompt: str) -> str:
-        return click.prompt(prompt, default="", show_default=False)
+        return click.prompt(safe(prompt), default="", show_default=False)
 
     def say(self, text: str) -> None:
-        click.echo(text)
+        click.echo(safe(text))
 
     def clear(self) -> None:
         if sys.stdout.isatty():
@@ -363,9 +371,12 @@ def list_games(db: Path | None, as_json: bool) -> None:
         names = ", ".join(p["name"] + ("" if p["kind"] == "human" else "*") for p in g["players"])
         if g["status"] == "over":
             status = "won by " + ", ".join(g["winners"] or [])
+        elif g["status"] == "broken":
+            status = "broken save: it cannot be read (the others are listed)"
         else:
             status = f"{g['to_move_name']} to move"
-        table.add_row(str(g["id"]), str(g["game"]), names, str(g["moves"]), status, g["updated"])
+        row = (g["id"], g["game"], names, g["moves"], status, g["updated"] or "")
+        table.add_row(*(markup_safe(cell) for cell in row))
     Console(width=None if sys.stdout.isatty() else 160).print(table)
     click.echo("* a computer player")
 
@@ -442,7 +453,7 @@ def log(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None:
     default=None,
     help="Bots, each seated in each seat equally often (GT-2; default: every bot).",
 )
-@click.option("--seed", type=int, default=None, help="Seed the run, to repeat it exactly.")
+@click.option("--seed", type=SEED, default=None, help="Seed the run, to repeat it exactly.")
 @click.option(
     "--jobs", type=int, default=0, help="Worker processes (default 0: one per CPU; 1: none)."
 )

@@ -85,9 +85,29 @@ def json_option(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
+class SeedType(click.ParamType):
+    """A seed: a whole number of at most 18 digits (a longer one is a paste, not a seed, and
+    would be echoed back whole)."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        digits = text.removeprefix("-")
+        if digits.isascii() and digits.isdigit() and len(digits) <= 18:
+            return int(text)
+        shown = text if len(text) <= 24 else f"{text[:21]}..."
+        self.fail(f"{shown!r} is not a whole number of at most 18 digits", param, ctx)
+
+
+SEED = SeedType()
+
+
 def seed_option(command: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
-        "--seed", type=int, default=None, help="Seed the dice, to replay a roll exactly."
+        "--seed", type=SEED, default=None, help="Seed the dice, to replay a roll exactly."
     )(command)
 
 

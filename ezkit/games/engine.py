@@ -203,8 +203,9 @@ class State(ABC):
         """A move from what a person typed: its text, or a number from the menu (1-based)."""
         legal = self.legal_moves()
         typed = " ".join(text.lower().split())
-        if typed.isdigit() and 1 <= int(typed) <= len(legal):
-            return legal[int(typed) - 1]
+        chosen = menu_number(typed)
+        if chosen is not None and 1 <= chosen <= len(legal):
+            return legal[chosen - 1]
         exact = [m for m in legal if m.text().lower() == typed]
         if exact:
             return exact[0]
@@ -225,6 +226,12 @@ class State(ABC):
             "seed": self.seed,
             "moves": [m.text() for m in self.moves],
         }
+
+
+def menu_number(text: str) -> int | None:
+    """A number as typed at a menu or for a seat: ASCII digits only (not full-width ones),
+    and short (a 5,000-digit number is not a choice, and Python would refuse to read it)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
 
 
 def _abbreviates(typed: Sequence[str], move: Move) -> bool:
@@ -272,7 +279,7 @@ class Game(ABC):
         if value is None:
             return None
         n = len(self.players)
-        if isinstance(value, str) and not value.strip().isdigit():
+        if isinstance(value, str) and menu_number(value.strip()) is None:
             for seat, player in enumerate(self.players):
                 if player.casefold() == value.strip().casefold():
                     return seat

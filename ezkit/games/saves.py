@@ -69,18 +69,33 @@ def list_games(db: Path | None) -> list[tuple[int, dict[str, Any]]]:
 def listing(game_id: int, doc: dict[str, Any]) -> dict[str, Any]:
     """A saved game as `game list` shows it: who plays, whose move, who won; never a card,
     and the seed only once the game is over (GT-1)."""
-    seats = doc.get("seats", [])
+    try:
+        return _listing(game_id, doc)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        # one broken save is reported and skipped, never blocking the list
+        empty = dict.fromkeys(("seed", "to_move", "to_move_name", "winners", "created", "updated"))
+        game = str(doc.get("game", "?"))[:40]
+        return {**empty, "id": game_id, "game": game, "players": [], "moves": 0, "status": "broken"}
+
+
+def _listing(game_id: int, doc: dict[str, Any]) -> dict[str, Any]:
+    seats = [{"name": str(s["name"]), "kind": str(s["kind"])} for s in doc.get("seats", [])]
     to_move = doc.get("to_move")
+    if to_move is not None and not (isinstance(to_move, int) and 0 <= to_move < len(seats)):
+        raise ValueError(f"to_move {to_move!r} is no seat")
+    winners = doc.get("winners")
+    if winners is not None and not all(isinstance(w, int) and 0 <= w < len(seats) for w in winners):
+        raise ValueError(f"winners {winners!r} are not seats")
     return {
         "id": game_id,
         "game": doc.get("game"),
         "seed": doc.get("seed") if doc.get("status") == "over" else None,
         "players": seats,
         "moves": len(doc.get("moves", [])),
-        "status": doc.get("status", "playing"),
+        "status": str(doc.get("status", "playing")),
         "to_move": to_move,
         "to_move_name": seats[to_move]["name"] if isinstance(to_move, int) else None,
-        "winners": [seats[w]["name"] for w in doc["winners"]] if "winners" in doc else None,
+        "winners": None if winners is None else [seats[w]["name"] for w in winners],
         "created": doc.get("created"),
         "updated": doc.get("updated"),
     }

@@ -28,8 +28,14 @@ from typing import Any, Protocol
 from ezkit.errors import DocumentError, EzkitError, InputError, RuleError
 from ezkit.games import engine
 from ezkit.games.engine import Event, IllegalMove, Move, Reaction, State
+from ezkit.terminal import control_characters, safe_line
+from ezkit.words import shorten
 
 HUMAN = "human"
+#: The longest player name (a name is said in every line of the story).
+NAME_LIMIT = 40
+#: The longest text taken as a move (the longest real one is a Foozle lay of a dozen cards).
+MOVE_LIMIT = 300
 #: A bot: (its seat's view, the legal moves, a random generator) -> a legal move.
 Chooser = Callable[[dict[str, Any], list[Move], random.Random], Move]
 #: Called after every move: (seat, move, events, forced).
@@ -84,6 +90,12 @@ def bots_for(game_name: str) -> list[str]:
 def seats_for(humans: Sequence[str], bots: int, kinds: Sequence[str]) -> list[Seat]:
     """The humans in the order given, then `bots` computer players; bot kinds cycle."""
     names = [h.strip() for h in humans if h.strip()]
+    for name in names:
+        if control_characters(name) or len(name) > NAME_LIMIT:
+            raise InputError(
+                f"player name '{safe_line(shorten(name))}': a name is at most {NAME_LIMIT} "
+                "characters, with no control characters (they would drive the terminal)"
+            )
     if bots < 0:
         raise InputError(f"--bots must be 0 or more, not {bots}")
     if bots and not kinds:
@@ -181,8 +193,8 @@ class Session:
 
     def seat(self, text: str | int) -> int:
         """A seat by number (0-based, as the engine counts) or by player name."""
-        if isinstance(text, int) or str(text).strip().isdigit():
-            number = int(text)
+        number = text if isinstance(text, int) else engine.menu_number(str(text).strip())
+        if number is not None:
             if 0 <= number < len(self.seats):
                 return number
         else:
@@ -191,7 +203,7 @@ class Session:
                 if s.name.casefold() == key:
                     return i
         seats = ", ".join(f"{i} {s.name}" for i, s in enumerate(self.seats))
-        raise InputError(f"no seat {text!r} in this game; seats: {seats}")
+        raise InputError(f"no seat {shorten(str(text))!r} in this game; seats: {seats}")
 
     # --- playing ---
 
@@ -237,6 +249,8 @@ class Session:
             raise IllegalMove(f"game {self.game_id} is over")
         if not self.seats[seat].human:
             raise IllegalMove(f"it is {self.seats[seat].label()}'s turn, not a human's")
+        if len(text) > MOVE_LIMIT:  # a pasted page is no move, and a parser need not read it
+            raise IllegalMove(f"a move is at most {MOVE_LIMIT} characters, not {len(text)}")
         move = self.state.parse(text)
         self._play(seat, move, False, on_move)
         return seat, move

@@ -1,0 +1,32 @@
+"""Text shown on a terminal, made safe: names and stored text may hold control characters
+(an escape sequence can retitle the window or clear the screen), shown here as visible
+escapes instead; rich markup in them is shown as typed."""
+
+from __future__ import annotations
+
+import re
+
+#: C0 controls but tab and newline, DEL, C1 controls, and the Unicode line/paragraph breaks.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def safe(text: object) -> str:
+    """`text` with every control character shown as an escape (`\\x1b`), never sent."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+
+
+def safe_line(text: object) -> str:
+    """As safe(), and on one line: a newline in a name is shown, not obeyed."""
+    return safe(text).replace("\n", "\\n").replace("\t", " ")
+
+
+def markup_safe(text: object) -> str:
+    """As safe_line(), for a rich table cell: `[bold]` in a name is printed as typed."""
+    from rich.markup import escape
+
+    return escape(safe_line(text))
+
+
+def control_characters(text: str) -> list[str]:
+    """The control characters a name holds (a name with any is refused at the door)."""
+    return [m.group() for m in _CONTROL.finditer(text)] + [c for c in text if c in "\n\t"]

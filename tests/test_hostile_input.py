@@ -1,0 +1,88 @@
+"""Hostile input at the game commands: huge numbers, odd digits, broken saves and names that
+would drive the terminal get a one-line message and an exit code, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ezkit.cli import cli
+from ezkit.terminal import control_characters, markup_safe, safe, safe_line
+
+BIG = "9" * 5000
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    path = str(tmp_path / "campaign.json")
+    result = CliRunner().invoke(
+        cli, ["game", "new", "auntie", "--players", "Ann", "--bots", "2", "--bot", "random",
+              "--seed", "3", "--db", path],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def ezkit(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["game", "move", "1", BIG], 1, "a move is at most 300 characters, not 5000"),
+        (["game", "move", "1", "１"], 1, "not a move"),  # a full-width digit is no menu number
+        (["game", "show", "1", "--seat", BIG], 2, "no seat '99999"),
+        (["game", "new", "auntie", "--option", f"rounds={BIG}"], 2, "options take at most 18"),
+        (["game", "new", "auntie", "--seed", BIG], 2, "at most 18 digits"),
+        (["game", "new", "auntie", "--seed", "1.5"], 2, "at most 18 digits"),
+        (["game", "new", "auntie", "--players", "Ann\x1b[2J"], 2, "no control characters"),
+        (["game", "new", "auntie", "--players", "A" * 41], 2, "at most 40 characters"),
+    ],
+    ids=["move", "full-width", "seat", "option", "seed", "seed-fraction", "escape", "long"],
+)
+def test_refused_in_one_line(db: str, args: list[str], code: int, message: str) -> None:
+    status, _, err = ezkit(*args, "--db", db)
+    assert status == code and message in err
+    assert len(err.strip().splitlines()) == 1 and len(err) < 300
+
+
+def test_one_broken_save_is_listed_as_broken_and_the_others_still_show(db: str) -> None:
+    ezkit("game", "new", "dudab", "--bots", "2", "--bot", "random", "--db", db)
+    data = json.loads(Path(db).read_text())
+    data["games"]["1"]["to_move"] = 99
+    Path(db).write_text(json.dumps(data))
+    status, out, err = ezkit("game", "list", "--db", db)
+    assert status == 0, err
+    assert "broken save" in out and "dudab" in out
+    status, out, _ = ezkit("game", "list", "--json", "--db", db)
+    assert [g["status"] for g in json.loads(out)] == ["broken", "over"]
+
+
+def test_a_stored_name_with_escapes_is_shown_escaped(db: str) -> None:
+    data = json.loads(Path(db).read_text())
+    data["games"]["1"]["seats"][0]["name"] = "Evil\x1b]0;PWNED\x07\x1b[2J [bold]x[/bold]"
+    Path(db).write_text(json.dumps(data))
+    status, out, _ = ezkit("game", "list", "--db", db)
+    assert status == 0 and "\x1b" not in out and "\x07" not in out
+    assert "\\x1b]0;PWNED" in out and "[bold]x" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("Ann", "Ann"), ("A\x1b[2J", "A\\x1b[2J"), ("A\x07", "A\\x07"), ("A\x9b", "A\\x9b"),
+     ("A\u2028B", "A\\x2028B")],
+)  # fmt: skip
+def test_safe_shows_control_characters(text: str, shown: str) -> None:
+    assert safe(text) == shown
+    assert control_characters(text) == ([] if text == "Ann" else [text[1]])
+
+
+def test_one_line_and_markup() -> None:
+    assert safe_line("a\nb\tc") == "a\\nb c"
+    assert markup_safe("[red]x") == "\\[red]x"
