@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -87,8 +88,9 @@ def test_jason_free_sheet_parts(party: tuple[Path, str]) -> None:
         "9+",
     ]:
         assert part in jason, part
-    # Fudge Points, Experience, Resilience, Reflexes and CPD in their boxes
-    assert "3 FUDGE POINTS 0 EXPERIENCE +2 RESILIENCE +2 REFLEXES 4 CPD" in jason
+    # Resilience, Reflexes and CPD in their boxes; Fudge Points and Experience to keep in pencil
+    assert "+2 RESILIENCE +2 REFLEXES 4 CPD" in jason
+    assert "FUDGE POINTS 3 when printed" in jason and "EXPERIENCE 0 when printed" in jason
 
 
 def test_long_text_flows_to_a_second_page(tmp_path: Path) -> None:
@@ -111,9 +113,139 @@ def test_blank_sheet(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["print", "sheet", "--blank", "-o", str(out), "--paper", "a4"])
     assert result.exit_code == 0, result.output
     (text,) = [flat(t) for t in pages(out)]
-    assert "ROLES" in text and "Near Death" in text and "Player" in text
+    # every field of a filled sheet, the Name first
+    for part in [
+        "NAME",
+        "PLAYER",
+        "PEOPLE",
+        "IDEA",
+        "ROLES Role Specialty Rank",
+        "ATTRIBUTES Body Agility Mind Will Mass Scale",
+        "RESILIENCE",
+        "REFLEXES",
+        "CPD = armor + Mass Scale + Resilience + other",
+        "FUDGE POINTS",
+        "EXPERIENCE",
+        "GIFTS",
+        "FAULTS",
+        "WEAPONS Weapon INJ",
+        "ARMOR",
+        "TOOLS AND KIT",
+        "WOUNDS",
+        "Near Death",
+        "DESCRIPTION",
+        "BACKGROUND",
+        "EZFudge character sheet, page 1 of 1",
+    ]:
+        assert part in text, part
     box = PdfReader(out).pages[0].mediabox
     assert round(float(box.width) / 72 * 25.4) == 210  # A4
+
+
+def test_spare_rows_and_pencil_boxes() -> None:
+    from ezkit import rules as rules_data
+    from ezkit.cli.char import load_character
+    from ezkit.printing import sheet
+
+    rules = rules_data.load(None)
+    wren = sheet.sheet(load_character(str(EXAMPLES / "wren.yaml"), None), rules)
+    names = [r["name"] for r in wren["roles"]]
+    assert len(names) >= 6 + 2 and names[6:] == [""] * (len(names) - 6)  # room for new roles
+    assert [g["name"] for g in wren["gifts"]][1:] == ["", ""]
+    assert wren["fudge_boxes"].count("have") == 3 and len(wren["fudge_boxes"]) >= 10
+    assert wren["xp_boxes"][0] == "0" and wren["xp_boxes"][1:] == ["", "", "", ""]
+    empty = sheet.blank(rules)
+    assert len(empty["roles"]) >= 9 and len(empty["gifts"]) >= 4 and len(empty["weapons"]) >= 4
+    assert len(empty["armor"]) >= 2 and "have" not in empty["fudge_boxes"]
+
+
+def variant(tmp_path: Path, file: str, **changes: object) -> Path:
+    """Jason Free's file with some parts changed."""
+    document = yaml.safe_load((EXAMPLES / "jason-free.yaml").read_text())
+    document.update(changes)
+    path = tmp_path / f"{file}.yaml"
+    path.write_text(yaml.safe_dump(document))
+    return path
+
+
+TEN_ROLES = [
+    {"name": n, "rank": "Mediocre"} for n in ("Sailor", "Merchant", "Thief", "Healer", "Bard")
+]
+FIVE_WEAPONS = ["quarterstaff", "knife", "short sword", "club", "hand axe"]
+DESCRIPTION_577 = ("A tall, sunburnt man with a quick grin and a battered quarterstaff. " * 9)[:577]
+LONG_NAME = "Jasonfreeofthewesternmarchesandthesilverhillsbeyondtheriver"
+LADDER = "Superb +4 Great +3 Good +2 Fair +1 Mediocre 0 Poor -1 Terrible -2"
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], list[Path]]:
+    folder = tmp_path_factory.mktemp("batch")
+    jason = yaml.safe_load((EXAMPLES / "jason-free.yaml").read_text())
+    files = [
+        *ALL,
+        variant(
+            folder,
+            "many",
+            name="Jason Many",
+            roles=jason["roles"] + TEN_ROLES,
+            weapons=FIVE_WEAPONS,
+        ),
+        variant(folder, "described", name="Jason Described", description=DESCRIPTION_577),
+        variant(folder, "long-name", name=LONG_NAME),
+        variant(
+            folder,
+            "long-background",
+            name="Jason Long",
+            background="\n\n".join(f"Paragraph {i}: " + "He walked on. " * 120 for i in range(4)),
+        ),
+    ]
+    out = folder / "batch.pdf"
+    result = CliRunner().invoke(cli, ["print", "sheet", *map(str, files), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return pages(out), files
+
+
+def test_every_page_names_its_character_and_numbers_its_own_pages(batch: tuple) -> None:
+    text, files = batch
+    footers = [page.strip().splitlines()[-1] for page in text]
+    seen: dict[str, list[tuple[int, int]]] = {}
+    for footer in footers:
+        name, number, total = re.fullmatch(r"(.+), page (\d+) of (\d+)", footer).groups()
+        seen.setdefault(name, []).append((int(number), int(total)))
+    assert len(seen) == len(files)  # a footer per character, each character named
+    for name, numbers in seen.items():
+        total = len(numbers)
+        assert numbers == [(n, total) for n in range(1, total + 1)], name
+    assert seen["Jason Long"][0][1] >= 2  # the long background flows on, numbered 1 of n...
+    assert seen["Wren Hollowell"] == [(1, 1)]  # ...and the next character starts again at 1
+
+
+def test_no_page_without_content(batch: tuple) -> None:
+    text, _ = batch
+    for page in text:
+        body = flat(page).replace(LADDER, "").replace("THE LADDER", "")
+        body = body.rsplit(" ", 4)[0] if ", page " in body else body  # less the footer
+        words = set(re.findall(r"[A-Za-z]+", body)) - {"DESCRIPTION", "BACKGROUND", "page", "of"}
+        assert len(words) > 3, page
+
+
+def test_ten_roles_five_weapons_a_long_description_and_a_long_name_fit_one_page(
+    batch: tuple,
+) -> None:
+    text, _ = batch
+    by_name: dict[str, list[str]] = {}
+    for page in text:
+        by_name.setdefault(page.strip().splitlines()[-1].split(", page ")[0], []).append(flat(page))
+    (many,) = by_name["Jason Many"]  # the wound track stays on the page, the weapons together
+    assert "Bard" in many and "hand axe" in many and "Near Death" in many
+    assert many.count("WEAPONS Weapon (INJ worked out) INJ") == 1
+    (described,) = by_name["Jason Described"]
+    assert DESCRIPTION_577[-40:] in described
+    (long_name,) = by_name[LONG_NAME]
+    assert long_name.startswith(LONG_NAME)  # whole, in a size that fits
+    from ezkit.printing.sheet import name_size
+
+    assert name_size("Wren Hollowell") == "18pt" and name_size(LONG_NAME) == "11pt"
 
 
 def test_hostile_text_is_printed_as_text_and_fetches_nothing(

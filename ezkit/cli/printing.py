@@ -62,7 +62,7 @@ def sheet(
         if blank
         else [sheets.sheet(load_character(name, db), rules) for name in names]
     )
-    pages = render.pdf("sheet.html", output, paper, sheets=views)
+    pages = render.pdf("sheet.html", output, paper, **sheets.batch(views, paper))
     click.echo(
         f"wrote {output}: {len(views)} sheet{'s' if len(views) != 1 else ''}, "
         f"{pages} page{'s' if pages != 1 else ''}"

@@ -1,4 +1,11 @@
-"""The character sheet as a view model: everything the template shows, worked out here."""
+"""The character sheet as a view model: everything the template shows, worked out here.
+
+A sheet fills its page: the notes at the bottom (description, background) take what the
+fixed parts leave, ruled for a pencil, and long texts flow onto further pages that carry
+the character's name and their own page numbers ("Wren Hollowell, page 1 of 1"). What
+changes in play (Fudge Points, Experience, wounds) is printed as boxes to mark in pencil,
+with the values when printed shown lightly; roles, gifts, faults and weapons get spare rows.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +18,18 @@ from ezkit.combat import wounds
 from ezkit.rules import Rules
 
 ATTRIBUTES = ("body", "agility", "mind", "will")
+#: Page height less the top and bottom margins (12 mm each), mm: the sheet's first page.
+CONTENT_HEIGHT = {"letter": 279.4 - 24, "a4": 297.0 - 24}
+#: Rows a filled sheet keeps empty for what is gained later, and the least rows of a table.
+SPARE = {"roles": 2, "gifts": 2, "faults": 1, "weapons": 1, "tools": 1}
+LEAST = {"roles": 7, "gifts": 3, "weapons": 2}
+#: The blank sheet's rows.
+BLANK_ROWS = {"roles": 9, "gifts": 4, "faults": 4, "weapons": 4, "armor": 2, "tools": 2}
+FUDGE_BOXES = 10  # at least; more when a character holds more
+XP_BOXES = 5  # the value when printed, then room for four new totals
+#: Name sizes: (longest word, whole name) at most these many characters -> font size.
+NAME_SIZES = ((18, 30, "18pt"), (26, 44, "14pt"))
+NAME_SMALLEST = "11pt"
 
 
 def ladder_rungs() -> list[dict[str, str]]:
@@ -29,7 +48,7 @@ def wound_rows(track: list[WoundMark], rules: Rules) -> list[dict[str, Any]]:
         if level.penalty:
             effect.append(f"{level.penalty:+d} to actions")
         if not level.acts:
-            effect.append("no actions, no moving on his own")
+            effect.append("no actions, no moving on their own")
         elif level.areas_per_round is not None:
             effect.append(f"moves at most {level.areas_per_round} area a round")
         marks = [m for m in track if m.level == level.name]
@@ -46,28 +65,55 @@ def wound_rows(track: list[WoundMark], rules: Rules) -> list[dict[str, Any]]:
     return rows
 
 
+def name_size(name: str) -> str:
+    """A font size at which the name fits the head (a long name wraps, never clips)."""
+    longest = max((len(word) for word in name.split()), default=0)
+    for word_max, name_max, size in NAME_SIZES:
+        if longest <= word_max and len(name) <= name_max:
+            return size
+    return NAME_SMALLEST
+
+
+def _rows(items: list[dict[str, Any]], empty: dict[str, Any], spare: int, least: int = 0) -> list:
+    return items + [empty] * max(spare, least - len(items))
+
+
+ROLE = {"name": "", "specialty": "", "word": "", "number": ""}
+GIFT = {"name": "", "note": "", "supernormal": False}
+FAULT = {"name": "", "note": ""}
+WEAPON = {"name": "", "kind": "", "inj": "", "how": ""}
+
+
 def sheet(character: Character, rules: Rules) -> dict[str, Any]:
     """One character's sheet, traits as played (the people package applied)."""
     played = character.effective()
     report = check(character, rules)
     d = report.derived
     package = character.people_package
+    roles = [
+        {
+            "name": r.name,
+            "specialty": r.specialty or "",
+            "word": ladder.name(r.rank),
+            "number": ladder.signed(r.rank),
+        }
+        for r in sorted(played.roles, key=lambda r: -r.rank)
+    ]
+    gifts = [{"name": g.name, "note": g.note, "supernormal": g.supernormal} for g in played.gifts]
+    faults = [{"name": f.name, "note": f.note} for f in played.faults]
+    rows = max(len(gifts) + SPARE["gifts"], len(faults) + SPARE["faults"], LEAST["gifts"])
+    weapons = [{"name": w.name, "kind": w.kind, "inj": w.inj, "how": w.how} for w in d.weapons]
+    fudge = character.fudge_points
+    condition = wounds.condition(character.wounds, rules)
     return {
         "blank": False,
         "name": character.name,
+        "name_size": name_size(character.name),
         "player": character.player,
         "idea": character.idea,
         "people": character.people or (package.name if package else ""),
         "package": package.name if package else "",
-        "roles": [
-            {
-                "name": r.name,
-                "specialty": r.specialty or "",
-                "word": ladder.name(r.rank),
-                "number": ladder.signed(r.rank),
-            }
-            for r in sorted(played.roles, key=lambda r: -r.rank)
-        ],
+        "roles": _rows(roles, ROLE, SPARE["roles"], LEAST["roles"]),
         "attributes": [
             {
                 "name": a.capitalize(),
@@ -77,58 +123,68 @@ def sheet(character: Character, rules: Rules) -> dict[str, Any]:
             for a in ATTRIBUTES
         ],
         "mass_scale": played.mass_scale,
-        "gifts": [
-            {"name": g.name, "note": g.note, "supernormal": g.supernormal} for g in played.gifts
-        ],
-        "faults": [{"name": f.name, "note": f.note} for f in played.faults],
-        "fudge_points": character.fudge_points,
+        "gifts": _rows(gifts, GIFT, 0, rows),
+        "faults": _rows(faults, FAULT, 0, rows),
+        "fudge_points": fudge,
+        "fudge_boxes": ["have"] * fudge + ["empty"] * max(FUDGE_BOXES - fudge, 4),
         "experience": character.experience,
+        "xp_boxes": [str(character.experience)] + [""] * (XP_BOXES - 1),
         "resilience": ladder.signed(d.resilience),
         "reflexes": ladder.signed(d.reflexes),
         "cpd": d.cpd,
         "cpd_parts": " + ".join(f"{source} {value}" for source, value in d.cpd_parts),
-        "weapons": [
-            {"name": w.name, "kind": w.kind, "inj": w.inj, "how": w.how} for w in d.weapons
-        ],
-        "armor": _armor(character, d.cpd_parts),
-        "condition": wounds.condition(character.wounds, rules),
+        "weapons": _rows(weapons, WEAPON, SPARE["weapons"], LEAST["weapons"]),
+        "armor": [_armor(character, d.cpd_parts) or "none"],
+        "condition": "" if condition == "unhurt" else condition,
         "wounds": wound_rows(list(character.wounds), rules),
-        "tools": list(character.tools),
+        "tools": [" · ".join(character.tools)] * bool(character.tools) + [""] * SPARE["tools"],
         "description": character.description,
-        "background": character.background,
+        "background": [p for p in character.background.split("\n\n") if p.strip()],
         "ladder": ladder_rungs(),
     }
 
 
 def blank(rules: Rules) -> dict[str, Any]:
-    """An empty sheet to fill in by hand: the same parts, with room to write."""
+    """An empty sheet to fill in by hand: every part of a filled one, with room to write."""
     return {
         "blank": True,
         "name": "",
+        "name_size": NAME_SIZES[0][2],
         "player": "",
         "idea": "",
         "people": "",
         "package": "",
-        "roles": [{"name": "", "specialty": "", "word": "", "number": ""}] * 6,
+        "roles": [ROLE] * BLANK_ROWS["roles"],
         "attributes": [{"name": a.capitalize(), "word": "", "number": ""} for a in ATTRIBUTES],
         "mass_scale": "",
-        "gifts": [{"name": "", "note": "", "supernormal": False}] * 3,
-        "faults": [{"name": "", "note": "", "supernormal": False}] * 3,
+        "gifts": [GIFT] * BLANK_ROWS["gifts"],
+        "faults": [FAULT] * BLANK_ROWS["faults"],
         "fudge_points": "",
+        "fudge_boxes": ["empty"] * FUDGE_BOXES,
         "experience": "",
+        "xp_boxes": [""] * XP_BOXES,
         "resilience": "",
         "reflexes": "",
         "cpd": "",
         "cpd_parts": "armor + Mass Scale + Resilience + other",
-        "weapons": [{"name": "", "kind": "", "inj": "", "how": ""}] * 3,
-        "armor": "",
+        "weapons": [WEAPON] * BLANK_ROWS["weapons"],
+        "armor": [""] * BLANK_ROWS["armor"],
         "condition": "",
         "wounds": wound_rows([], rules),
-        "tools": [],
+        "tools": [""] * BLANK_ROWS["tools"],
         "description": "",
-        "background": "",
+        "background": [],
         "ladder": ladder_rungs(),
     }
+
+
+def batch(views: list[dict[str, Any]], paper: str) -> dict[str, Any]:
+    """The sheets of one PDF, each with its own page group (its pages numbered from 1) and
+    the anchor its last page is counted to; the first page's height for the notes to fill."""
+    for n, view in enumerate(views, start=1):
+        view["group"] = f"character-{n}"
+        view["end"] = f"end-of-character-{n}"
+    return {"sheets": views, "page_height": f"{CONTENT_HEIGHT[paper] - 0.5:.1f}mm"}
 
 
 def _armor(character: Character, parts: list[tuple[str, int]]) -> str:
