@@ -86,3 +86,20 @@ def test_safe_shows_control_characters(text: str, shown: str) -> None:
 def test_one_line_and_markup() -> None:
     assert safe_line("a\nb\tc") == "a\\nb c"
     assert markup_safe("[red]x") == "\\[red]x"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["game", "new", "auntie", "--bots", "1000000"], "--bots must be 0 to 12"),
+        (["game", "sim", "auntie", "--games", "1" + "0" * 23], "--games must be 1 to 1,000,000"),
+        (["game", "sim", "auntie", "--players", "1000000"], "--players must be 1 to 12"),
+        (["game", "sim", "auntie", "--jobs", "100000"], "--jobs must be 0 (one per CPU) to 64"),
+    ],
+    ids=["bots", "games", "players", "jobs"],
+)
+def test_bounds_are_checked_before_any_work(tmp_path: Path, args: list[str], message: str) -> None:
+    status, _, err = (
+        ezkit(*args, "--db", str(tmp_path / "c.json")) if args[1] == "new" else ezkit(*args)
+    )
+    assert status == 2 and message in err

@@ -35,6 +35,7 @@ from typing import Any
 
 from ezkit.errors import InputError
 from ezkit.games import engine
+from ezkit.words import shorten
 
 #: Games per chunk of work sent to a process (at most); fixed, so results never depend on it.
 CHUNK = 25
@@ -56,6 +57,14 @@ class Result:
     rounds: int | None
     decisions: int
     hands: int | None = None
+
+
+#: The most games one run plays (a season is ten thousand; a million takes minutes), the most
+#: seats asked for (every game has at most six) and worker processes: bounds checked before
+#: any work, so a typo of digits is refused, not run out of memory.
+MAX_GAMES = 1_000_000
+MAX_SEATS = 12
+MAX_JOBS = 64
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -177,12 +186,14 @@ def simulate(
     jobs: worker processes (0: one per CPU; 1: this process). progress(n) is called as
     n more games finish."""
     name = engine.game_class(game).name  # the game exists
-    if games < 1:
-        raise InputError(f"--games must be 1 or more, not {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise InputError(f"--games must be 1 to {MAX_GAMES:,}, not {shorten(str(games))}")
+    if not 1 <= players <= MAX_SEATS:
+        raise InputError(f"--players must be 1 to {MAX_SEATS}, not {shorten(str(players))}")
     if not bots:
         raise InputError("name at least one bot with --bots")
-    if jobs < 0:
-        raise InputError(f"--jobs must be 0 (one per CPU) or more, not {jobs}")
+    if not 0 <= jobs <= MAX_JOBS:
+        raise InputError(f"--jobs must be 0 (one per CPU) to {MAX_JOBS}, not {shorten(str(jobs))}")
     jobs = jobs or os.cpu_count() or 1
     options = dict(options or {})
     engine.make(name, {"players": player_names(players), **options})  # players, options valid

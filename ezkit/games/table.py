@@ -32,6 +32,8 @@ from ezkit.terminal import control_characters, safe_line
 from ezkit.words import shorten
 
 HUMAN = "human"
+#: The most computer players a table seats (every game has at most six seats).
+MAX_BOTS = 12
 #: The longest player name (a name is said in every line of the story).
 NAME_LIMIT = 40
 #: The longest text taken as a move (the longest real one is a Foozle lay of a dozen cards).
@@ -96,6 +98,8 @@ def seats_for(humans: Sequence[str], bots: int, kinds: Sequence[str]) -> list[Se
                 f"player name '{safe_line(shorten(name))}': a name is at most {NAME_LIMIT} "
                 "characters, with no control characters (they would drive the terminal)"
             )
+    if bots > MAX_BOTS:  # checked before any seat is made (the game checks its own count)
+        raise InputError(f"--bots must be 0 to {MAX_BOTS}, not {shorten(str(bots))}")
     if bots < 0:
         raise InputError(f"--bots must be 0 or more, not {bots}")
     if bots and not kinds:
