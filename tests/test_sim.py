@@ -134,7 +134,7 @@ def test_progress_counts_every_game(nim: str) -> None:  # noqa: F811
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"games": 0}, "--games must be 1 or more"),
+        ({"games": 0}, "--games must be 1 to 1,000,000"),
         ({"bots": []}, "name at least one bot"),
         ({"jobs": -1}, "--jobs must be 0"),
         ({"players": 3}, "is for 2 players, not 3"),
