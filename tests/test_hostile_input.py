@@ -103,3 +103,28 @@ def test_bounds_are_checked_before_any_work(tmp_path: Path, args: list[str], mes
         ezkit(*args, "--db", str(tmp_path / "c.json")) if args[1] == "new" else ezkit(*args)
     )
     assert status == 2 and message in err
+
+
+def test_bytes_that_are_not_utf8_are_refused_by_argument(tmp_path: Path) -> None:
+    db = str(tmp_path / "c.json")
+    status, _, err = ezkit("game", "new", "auntie", "--players", "An\udcffn", "--db", db)
+    assert status == 2 and "argument 5 holds the byte 0xff" in err
+    assert not Path(db).exists()
+
+
+def test_an_empty_gift_name_is_a_usage_error_in_one_line(tmp_path: Path) -> None:
+    db = str(tmp_path / "c.json")
+    assert ezkit("char", "add", "examples/characters/gruk.yaml", "--db", db)[0] == 0
+    before = Path(db).read_bytes()
+    status, _, err = ezkit("char", "add-gift", "Gruk", "", "--db", db)
+    assert status == 2 and "internal error" not in err and "name" in err
+    assert len(err.strip().splitlines()) == 1 and Path(db).read_bytes() == before
+
+
+def test_input_running_out_at_the_table_says_how_to_resume(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["game", "play", "auntie", "--players", "Ann,Bob", "--bots", "1",
+              "--db", str(tmp_path / "c.json")], input="",
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert "the game is saved. Resume with: ezkit game resume 1" in result.stderr

@@ -56,6 +56,17 @@ class LazyGroup(click.Group):
             return super().main(args, prog_name, standalone_mode=False, **kwargs)
         argv = list(sys.argv[1:] if args is None else args)
         debug = argv[:1] == ["--debug"] or os.environ.get("EZKIT_DEBUG") == "1"
+        for number, arg in enumerate(argv, 1):
+            # bytes that are not UTF-8 arrive as surrogates, which no file or screen can take
+            bad = next((c for c in str(arg) if "\udc80" <= c <= "\udcff"), None)
+            if bad is not None:
+                byte = ord(bad) - 0xDC00
+                click.echo(
+                    f"Error: argument {number} holds the byte 0x{byte:02x}, which is not UTF-8 "
+                    "text; ezkit reads its arguments as UTF-8",
+                    err=True,
+                )
+                sys.exit(2)
         try:
             code = super().main(argv, prog_name, standalone_mode=False, **kwargs)
         except click.exceptions.NoArgsIsHelpError as error:
@@ -81,9 +92,14 @@ class LazyGroup(click.Group):
             click.echo(f"Error: {_one_line(str(error))}", err=True)
             sys.exit(1)
         except Exception as error:
-            # A bug, not bad input: one line and the way to see more.
             if debug:
                 raise
+            if type(error).__name__ == "ValidationError" and hasattr(error, "errors"):
+                # a value from the command line that the model refuses (pydantic, imported
+                # only by the commands that need it): a usage error, said in one line
+                click.echo(f"Error: {_validation(error)}", err=True)
+                sys.exit(2)
+            # A bug, not bad input: one line and the way to see more.
             click.echo(
                 f"Error: internal error ({type(error).__name__}: {_one_line(str(error))}); "
                 "run again with --debug for the traceback and please report it",
@@ -91,6 +107,16 @@ class LazyGroup(click.Group):
             )
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _validation(error: Any) -> str:
+    """A pydantic ValidationError as one sentence per field: where, what, the value."""
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item.get("loc", ())) or "value"
+        value = repr(item.get("input"))[:40]
+        parts.append(f"{where}: {item.get('msg', 'invalid')} (got {value})")
+    return _one_line("; ".join(parts))
 
 
 def _one_line(message: str) -> str:

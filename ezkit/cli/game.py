@@ -202,6 +202,13 @@ def _interactive(db: Path | None, session: Session) -> None:
         run(session, TerminalAsker())
     except Quit:
         return
+    except (click.Abort, KeyboardInterrupt, EOFError):
+        # Ctrl-C or the input ran out: every move is saved already, so say how to go on
+        click.echo(
+            f"\nStopped; the game is saved. Resume with: ezkit game resume {session.game_id}",
+            err=True,
+        )
+        sys.exit(1)
 
 
 @game.command("play", epilog=PLAY_EXAMPLE)
