@@ -128,3 +128,19 @@ def test_input_running_out_at_the_table_says_how_to_resume(tmp_path: Path) -> No
     )  # fmt: skip
     assert result.exit_code == 1
     assert "the game is saved. Resume with: ezkit game resume 1" in result.stderr
+
+
+def test_char_list_escapes_names_and_skips_a_broken_character(tmp_path: Path) -> None:
+    db = tmp_path / "c.json"
+    for name in ("gruk", "wren"):
+        assert ezkit("char", "add", f"examples/characters/{name}.yaml", "--db", str(db))[0] == 0
+    data = json.loads(db.read_text())
+    table = data["characters"]
+    first, second = sorted(table)
+    table[first]["name"] = "Evil\x1b]0;PWNED\x07\x1b[2J"
+    table[second]["attributes"] = "not attributes"
+    db.write_text(json.dumps(data))
+    status, out, err = ezkit("char", "list", "--db", str(db))
+    assert status == 0 and "\x1b" not in out + err and "\x07" not in out + err
+    assert "Evil\\x1b]0;PWNED\\x07" in out
+    assert err.startswith("skipped ") and len(err.strip().splitlines()) == 1

@@ -16,10 +16,11 @@ from ezkit.character.check import check
 from ezkit.character.files import InvalidCharacter, Problem, parse_character, read_character
 from ezkit.character.model import Character, Gift
 from ezkit.cli.params import RANK, Command, emit_json, json_option
-from ezkit.errors import DocumentError
+from ezkit.errors import DocumentError, EzkitError
 from ezkit.fileio import write_atomic
 from ezkit.rules import Rules
 from ezkit.store import open_campaign
+from ezkit.terminal import safe, safe_line
 from ezkit.yamlio import dump_yaml
 
 CHECK_EXAMPLE = "ezkit char check examples/characters/jason-free.yaml"
@@ -136,7 +137,14 @@ def list_characters(db: Path | None, house_rules: Path | None, as_json: bool) ->
     rules = rules_data.load(house_rules)
     with open_campaign(db) as campaign:
         docs = campaign.list_characters()
-    characters = [parse_character(doc, "the campaign") for doc in docs]
+    characters, broken = [], []
+    for doc in docs:
+        try:
+            characters.append(parse_character(doc, "the campaign"))
+        except EzkitError as error:  # one broken record is reported, never blocks the rest
+            broken.append((str(doc.get("name", "?")), str(error)))
+    for name, why in broken:
+        click.echo(f"skipped {safe_line(name)}: {safe_line(why)}", err=True)
     if as_json:
         emit_json(
             [
@@ -161,8 +169,8 @@ def list_characters(db: Path | None, house_rules: Path | None, as_json: bool) ->
         state = wounds.condition(c.wounds, rules)
         marks = _marks_text(c, rules)
         click.echo(
-            f"{c.name:24} {role:40} FP {c.fudge_points:<3} XP {c.experience:<4} {state}"
-            + (f"; marked {marks}" if marks else "")
+            f"{safe_line(c.name):24} {safe_line(role):40} FP {c.fudge_points:<3} "
+            f"XP {c.experience:<4} {state}" + (f"; marked {marks}" if marks else "")
         )
 
 
@@ -192,11 +200,11 @@ def show(
         emit_json({"character": character.to_document(), "check": report.as_dict()})
         return
     for line in view.summary(character, report):
-        click.echo(line)
+        click.echo(safe(line))
     if history:
         click.echo("  History:")
         for line in view.history_lines(character):
-            click.echo(line)
+            click.echo(safe(line))
 
 
 @char.command("remove", epilog="Example: ezkit char remove 'Jason Free' --yes")
