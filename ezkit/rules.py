@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
@@ -121,6 +121,17 @@ class Healing(_Strict):
     treatments_per_week: dict[str, int]
 
 
+#: What a fighting role fights in (EZ-24): close in, at range, or both.
+FightingKind = Literal["melee", "ranged", "both"]
+
+
+class AttributeStandIn(_Strict):
+    """An attribute the GM lets stand in for a role: at a penalty, capped (EZ-24)."""
+
+    penalty: int
+    cap: Rank
+
+
 class Rules(_Strict):
     """Every table the character and fight rules read."""
 
@@ -143,6 +154,9 @@ class Rules(_Strict):
     terrain: Terrain
     round_cap: int = Field(ge=1)
     healing: Healing
+    # EZ-24: a null entry strikes a listed role out (a house rule), so it is kept as None
+    fighting_roles: dict[str, FightingKind | None]
+    attribute_stand_in: AttributeStandIn
 
     def improve_cost(self, kind: str, rank: int) -> int:
         """XP to raise a role or attribute one rank from `rank` (EZ-13)."""
@@ -165,6 +179,11 @@ class Rules(_Strict):
 
     def armor_bonus(self, name: str) -> int | None:
         return _lookup(self.armor, name)
+
+    def fighting_kind(self, role: str) -> str | None:
+        """Whether the rules list a role (by name, any case) as a fighting role, and for
+        what: "melee", "ranged", "both"; None when it is not one (EZ-24)."""
+        return _lookup(self.fighting_roles, role)
 
     def weapon_names(self) -> list[str]:
         melee = [e for w in self.melee_weapons.values() for e in w.examples]

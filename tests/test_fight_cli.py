@@ -118,9 +118,12 @@ def test_melee_between_two_characters_with_options(runner: CliRunner) -> None:
         "Body",
         "--stun",
     )
-    # Jason's Body Great (+3) against Gruk's Great Brawler +1 all-out: 3 - 4 = -1; Gruk wounds:
-    # 1 + heavy club INJ 7 - CPD 4 + 1 (his all-out attack succeeded) = 5.
-    assert doc["outcome"] == -1 and doc["wound_value"] == 5 and doc["wound_level"] == "Very Hurt"
+    # Jason's Body Great (+3) stands in at -2, at most Fair: Fair (+1) (EZ-24), against Gruk's
+    # Great Brawler +1 all-out: 1 - 4 = -3; Gruk wounds: 3 + heavy club INJ 7 - CPD 4 + 1 (his
+    # all-out attack succeeded) = 7, Out of It.
+    assert doc["trait"]["rank"] == 1 and doc["trait"]["why"] == "named by the GM"
+    assert doc["foe_trait"]["why"] == "the weapon's role"
+    assert doc["outcome"] == -3 and doc["wound_value"] == 7 and doc["wound_level"] == "Out of It"
     assert doc["stun"] is False  # Jason attacked to stun, but it was Gruk who wounded
 
 
@@ -234,7 +237,6 @@ def test_ranged_evade_and_foe_shooting(runner: CliRunner) -> None:
         (["fight", "melee", JASON, "--foe", "Bandit Fair"], "is not a stat line", 2),
         (["fight", "melee", JASON, "--foe", BANDIT, "--aim", "x"], "write MOD:MARGIN", 2),
         (["fight", "melee", JASON, "--foe", BANDIT, "--pull", "bruise"], "unknown wound level", 2),
-        (["fight", "melee", JASON, "--foe", BANDIT, "--trait", "Juggler"], "has no role", 2),
         (["fight", "melee", JASON, "--foe", BANDIT, "--roll", "5"], "outside -4..+4", 2),
         (["fight", "melee", JASON, "--foe", BANDIT, "--damage-option", "5"], "1<=x<=4", 2),
         (["fight", "ranged", JASON, "--foe", BANDIT], "no ranged weapon", 1),
@@ -326,3 +328,94 @@ def test_terrain_test_from_the_command_line(runner: CliRunner) -> None:
         "Good",
     )
     assert code == 0 and "takes the better ground: -1 to the opponent next round" in out
+
+
+WREN = str(EXAMPLES / "wren.yaml")
+ARCHER = "Archer: Good Archer, INJ 3, CPD 1"
+THUG = "Thug: Fair Gunman, INJ 3, CPD 1, Reflexes Good"
+
+
+def test_wren_needs_no_weapon_to_be_shot_at(runner: CliRunner) -> None:
+    """ruling EZ-26: a target needs no weapon; before, Wren (a knife, no gun) could not be
+    shot at: "has no ranged weapon to shoot with"."""
+    args = ["fight", "ranged", WREN, "--foe", ARCHER, "--foe-shoots", "--seed", "3"]
+    code, out, err = run(runner, *args)
+    assert code == 0, err
+    assert out.splitlines()[0] == "Archer: Good (+2) Archer, roll 0: action Good (+2)"
+    doc = run_json(runner, *args)
+    assert (doc["shooter"], doc["target"], doc["evade"]) == ("Archer", "Wren Hollowell", None)
+    # she may evade with the player's roll: Reflexes Fair (+1) + 2
+    doc = run_json(runner, *args, "--evade", "2")
+    assert (doc["evade"], doc["evade_roll"], doc["difficulty"]) == (3, 2, 3)
+    assert doc["steps"][0].startswith("Wren Hollowell spends the phase evading: Reflexes Fair")
+
+
+def test_a_foe_that_evades_rolls_the_foe_roll(runner: CliRunner) -> None:
+    """ruling EZ-26: evade = Reflexes + the foe roll when the GM rolls for foes; before, the
+    foe roll was dropped (`foe_roll: null`)."""
+    base = ["fight", "ranged", MARA, "--foe", THUG, "--roll", "2", "--foe-roll", "4df"]
+    rolled = set()
+    for seed in range(8):
+        doc = run_json(runner, *base, "--evade", "0", "--seed", str(seed))
+        assert doc["foe_roll"] is not None and doc["evade_roll"] == doc["foe_roll"]
+        assert doc["evade"] == 2 + doc["foe_roll"]  # Reflexes Good + 0 + the foe roll
+        assert doc["difficulty"] == max(1, doc["evade"])
+        assert run_json(runner, *base, "--evade", "--seed", str(seed)) == doc  # ROLL is 0
+        rolled.add(doc["foe_roll"])
+        text = run(runner, *base, "--evade", "--seed", str(seed))[1]
+        assert f"roll 0, foe roll {doc['foe_roll']:+d}".replace("+0", "0") in text
+    assert len(rolled) > 1  # seeded dice, not a constant
+    plain = run_json(runner, "fight", "ranged", MARA, "--foe", THUG, "--roll", "2", "--evade", "1")
+    assert (plain["foe_roll"], plain["evade"]) == (0, 3)
+
+
+def test_evade_roll_given_twice_is_a_usage_error(runner: CliRunner) -> None:
+    args = ["fight", "ranged", WREN, "--foe", ARCHER, "--foe-shoots", "--evade", "1", "--roll", "2"]
+    code, _, err = run(runner, *args)
+    assert code == 2 and "give A's evade roll once" in err
+
+
+@pytest.mark.parametrize(
+    ("cpd", "value", "level", "named"),
+    [
+        (5, 2, None, "No effect"),
+        (4, 3, "Hurt", "Dazed"),
+        (2, 5, "Very Hurt", "Stunned"),
+        (0, 7, "Out of It", "Knocked Out"),
+        (-2, 9, "Near Death", "Knocked Out"),
+    ],
+)
+def test_a_stun_is_told_by_its_own_name(
+    runner: CliRunner, cpd: int, value: int, level: str | None, named: str
+) -> None:
+    """ruling EZ-16: before, "Knight takes Scratch" (no effect) and "takes Out of It"."""
+    # Jason Great (+3) + 0 against Fair: margin 2; 2 + quarterstaff INJ 5 - CPD = value
+    args = ["fight", "melee", JASON, "--foe", f"Knight: Fair Fighter, INJ 3, CPD {cpd}"]
+    args += ["--roll", "0", "--stun"]
+    doc = run_json(runner, *args)
+    assert (doc["wound_value"], doc["wound_level"], doc["stun"]) == (value, level, True)
+    assert doc["stun_result"] == named and doc["wounds"][0]["stun_result"] == named
+    assert doc["wounded"] == ("Knight" if level else None)
+    out = run(runner, *args)[1]
+    assert "Knight takes" not in out
+    if level is None:
+        assert "Knight: No effect (an attack to stun at Scratch level, EZ-16)" in out
+    else:
+        assert f"Knight is {named} (an attack to stun at {level} level)" in out
+
+
+def test_a_stun_shot_is_told_by_its_own_name(runner: CliRunner) -> None:
+    """ruling EZ-16 in a ranged phase: Mediocre Marksman + 1 against Medium Fair: margin 0,
+    0 + INJ 2 - CPD 1 = 1, a Scratch to stun: no effect."""
+    args = ["fight", "ranged", MARA, "--foe", "Knight: Fair Fighter, INJ 3, CPD 1", "--roll", "1"]
+    doc = run_json(runner, *args, "--stun")
+    assert (doc["stun_result"], doc["wound_level"], doc["wounded"]) == ("No effect", None, None)
+    assert "Knight takes" not in run(runner, *args, "--stun")[1]
+
+
+def test_a_named_role_never_refused_and_an_unknown_weapon_still_is(runner: CliRunner) -> None:
+    """ruling EZ-24: `--trait Juggler` was refused ("has no role"); now Poor (-1), said so."""
+    code, out, _ = run(runner, "fight", "melee", JASON, "--foe", BANDIT, "--trait", "Juggler")
+    assert code == 0 and "Jason Free fights as Poor (-1) Juggler: named by the GM" in out
+    code, _, err = run(runner, "fight", "melee", JASON, "--foe", BANDIT, "--weapon", "lance")
+    assert code == 2 and "has no weapon 'lance'" in err

@@ -109,11 +109,11 @@ def test_stun_by_hand(jason: Character) -> None:
     c = healing.wound(jason, "Hurt", RULES, stun=True, reason="sap to the head")
     assert c.wounds == [WoundMark(level="Hurt", rolled="Hurt", stun=True)]
     assert wounds.condition(c.wounds, RULES) == "Dazed (-1)"
-    assert c.history[-1].reason == "stun Hurt; sap to the head"
+    assert c.history[-1].reason == "stun Hurt (Dazed); sap to the head"  # EZ-16
     # a stun that would be a Scratch has no effect, but the blow is kept in the history
     c = healing.wound(c, "2", RULES, stun=True)
     assert len(c.wounds) == 1
-    assert (c.history[-1].reason, c.history[-1].wound) == ("stun Scratch: no effect", None)
+    assert (c.history[-1].reason, c.history[-1].wound) == ("stun Scratch: No effect", None)
 
 
 def test_a_stun_never_kills(jason: Character) -> None:
@@ -123,7 +123,7 @@ def test_a_stun_never_kills(jason: Character) -> None:
     c = wounded(jason, "Out of It", "Near Death", "stun Near Death", "stun Hurt")
     assert track(c) == ["stun Hurt", "Out of It", "Near Death"]
     assert not wounds.is_dead(c.wounds)
-    assert c.history[-2].reason == "stun Near Death: no effect"
+    assert c.history[-2].reason == "stun Near Death: No effect, no box left for it"
 
 
 # --- first aid after the battle ------------------------------------------------------------
@@ -296,6 +296,55 @@ def test_the_hospital_turns_a_mediocre_result_into_fair(jason: Character) -> Non
     )
 
 
+GRUK = read_character(ROOT / "examples" / "characters" / "gruk.yaml")
+
+
+def test_gruk_a_new_wound_may_be_treated_at_once() -> None:
+    """ruling EZ-25 (seed 003: "he can treat any newly acquired wounds"): the limit is per
+    wound. Before, `char heal Gruk --medical Good --era fantasy`, `char wound Gruk Hurt` and the
+    same heal again was refused "1 a week"."""
+    c = healing.medical(wounded(GRUK, "Very Hurt"), 2, "fantasy", RULES)
+    assert track(c) == ["Hurt<-Very Hurt"]
+    c = wounded(c, "Hurt")  # the Hurt box is full: promoted to Very Hurt
+    assert track(c) == ["Hurt<-Very Hurt", "Very Hurt<-Hurt"]
+    assert [healing.times_rolled_on(c, i, RULES) for i in range(2)] == [1, 0]
+    c = healing.medical(c, 2, "fantasy", RULES)  # the new wound, at once
+    assert c.history[-1].reason == (
+        "medical care (fantasy, treatment 1 of 1 in week 0; a wound taken since, EZ-25): "
+        "Good (+2): Very Hurt healed"
+    )
+    assert track(c) == ["Hurt<-Very Hurt"]
+    # every wound Gruk has now was rolled on this week: the rest waits for the week
+    with pytest.raises(RuleError, match=r"allows 1 a week \(EZ-21\) for each wound.*EZ-25"):
+        healing.medical(c, 2, "fantasy", RULES)
+
+
+def test_a_wound_rolled_on_waits_while_a_new_one_is_treated(jason: Character) -> None:
+    """ruling EZ-25: the worst wound that may still be rolled on is treated, not the worst."""
+    c = healing.medical(wounded(jason, "Out of It"), 0, "fantasy", RULES)  # failed: it counts
+    c = wounded(c, "Hurt")
+    c = healing.medical(c, 3, "fantasy", RULES)
+    assert c.history[-1].reason.endswith("Great (+3): Hurt healed")
+    assert track(c) == ["Out of It"]  # the Out of It waits for next week
+
+
+def test_a_mark_is_followed_through_the_treatments_that_moved_it(jason: Character) -> None:
+    """ruling EZ-25: a treatment's history entry keeps the mark it moved down (as it was), so
+    a wound taken mid-week keeps its own count in an era with several treatments a week."""
+    c = healing.medical(wounded(jason, "Very Hurt"), 2, "modern", RULES)  # -> Hurt
+    assert c.history[-1].wound == WoundMark(level="Very Hurt", rolled="Very Hurt")
+    c = healing.medical(wounded(c, "Out of It"), 2, "modern", RULES)  # the new one -> Very Hurt
+    assert track(c) == ["Hurt<-Very Hurt", "Very Hurt<-Out of It"]
+    counts = {m.level: healing.times_rolled_on(c, i, RULES) for i, m in enumerate(c.wounds)}
+    assert counts == {"Hurt": 2, "Very Hurt": 1}
+    failed = healing.medical(c, -1, "modern", RULES)  # a failed one rolls on both, moves none
+    assert failed.history[-1].wound is None
+    counts = {m.level: healing.times_rolled_on(failed, i, RULES) for i, m in enumerate(c.wounds)}
+    assert counts == {"Hurt": 3, "Very Hurt": 2}
+    healed = healing.medical(failed, 2, "modern", RULES)  # only the newer wound may be treated
+    assert healed.history[-1].reason.endswith("Very Hurt healed")  # into the full Hurt box
+
+
 def test_medical_care_needs_a_wound_it_can_heal(jason: Character) -> None:
     c = wounded(jason, "Scratch", "stun Hurt")
     with pytest.raises(RuleError, match="no wound for medical care to heal"):
@@ -384,7 +433,9 @@ def test_cli_wound_then_heal(runner: CliRunner, db: str) -> None:
         "  Scratch [x][x][x] Hurt [x] Very Hurt [x] Out of It [ ] Near Death [ ]  Very Hurt (-2)",
     ]
     code, out, _ = run(runner, db, "wound", "Jason Free", "Hurt", "--stun")
-    assert out.splitlines()[0] == "Jason Free: stun Out of It (rolled Hurt, promoted)"
+    assert out.splitlines()[0] == (
+        "Jason Free: stun Out of It (Knocked Out; rolled Hurt, promoted)"  # EZ-16
+    )
     assert "Out of It [o]" in out and "Knocked Out: no actions" in out
 
     code, out, _ = run(runner, db, "heal", "Jason Free")
@@ -406,6 +457,22 @@ def test_cli_wound_then_heal(runner: CliRunner, db: str) -> None:
 
     code, out, _ = run(runner, db, "show", "Jason Free", "--history")
     assert "heal: rested 1 week (week 0 -> 1): Hurt healed" in out
+
+
+def test_cli_gruk_new_wound_treated_at_once(runner: CliRunner, tmp_path: Path) -> None:
+    """ruling EZ-25, as the issue showed it: heal, wound, the same heal again."""
+    db = str(tmp_path / "campaign.json")
+    gruk = str(ROOT / "examples" / "characters" / "gruk.yaml")
+    assert runner.invoke(cli, ["char", "add", "--db", db, gruk]).exit_code == 0
+    heal = ("heal", "Gruk Underbridge", "--medical", "Good", "--era", "fantasy")
+    assert run(runner, db, "wound", "Gruk Underbridge", "Very Hurt")[0] == 0
+    assert run(runner, db, *heal)[0] == 0
+    assert run(runner, db, "wound", "Gruk Underbridge", "Hurt")[0] == 0
+    code, out, err = run(runner, db, *heal)
+    assert code == 0, err
+    assert "a wound taken since, EZ-25" in out and "Very Hurt healed" in out
+    code, out, err = run(runner, db, *heal)
+    assert code == 1 and out == "" and "EZ-25" in err and err.count("\n") == 1
 
 
 def test_cli_refusals_are_one_line_and_exit_1(runner: CliRunner, db: str) -> None:
@@ -454,7 +521,7 @@ def test_cli_usage_errors_exit_2(
 
 
 def test_cli_unknown_character(runner: CliRunner, db: str) -> None:
-    code, _, err = run(runner, db, "heal", "Jason Fre")
+    code, _, err = run(runner, db, "heal", "Jasn Free")  # not a prefix: prefixes are found
     assert code == 1 and "did you mean 'Jason Free'" in err
 
 

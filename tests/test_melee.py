@@ -200,6 +200,28 @@ def test_option_3_a_tie_scratches_both() -> None:
     assert hurt(exchange) == [("Bandit", 1, "Scratch"), ("Jason", 1, "Scratch")]
 
 
+def test_option_3_a_tie_to_stun_is_no_effect() -> None:
+    """ruling EZ-16: option 3's Scratch, dealt by an attack to stun, has no effect; before, it
+    was marked as a plain Scratch."""
+    exchange = resolve(jason(stun=True), bandit(), -2, R, options=frozenset({3}))
+    to_bandit, to_jason = exchange.wounds
+    assert (to_bandit.level, to_bandit.stun, to_bandit.stun_result) == (None, True, "No effect")
+    assert (to_jason.level, to_jason.stun) == ("Scratch", False)
+
+
+@pytest.mark.parametrize(
+    ("roll", "level", "named"),
+    [(-1, "Hurt", "Dazed"), (0, "Very Hurt", "Stunned"), (2, "Out of It", "Knocked Out")],
+)
+def test_stuns_are_told_by_their_own_names(roll: int, level: str, named: str) -> None:
+    """ruling EZ-16: Hurt -> Dazed, Very Hurt -> Stunned, Out of It or worse -> Knocked Out."""
+    exchange = resolve(jason(stun=True), bandit(), roll, R)
+    (hit,) = exchange.wounds
+    assert (hit.level, hit.stun_result) == (level, named)
+    assert exchange.steps[-1] == f"Bandit is {named} (an attack to stun at {level} level)"
+    assert exchange.as_dict()["stun_result"] == named
+
+
 def test_option_4_shifts_the_level() -> None:
     up = resolve(jason(), bandit(), -1, R, options=frozenset({4}), fudge=dice(1))
     assert hurt(up) == [("Bandit", 4, "Very Hurt")]  # Hurt shifted up

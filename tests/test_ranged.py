@@ -67,3 +67,12 @@ def test_aim_and_damage_option_4_on_a_shot() -> None:
     shot = resolve(aimed, Target("Thug", 1), 0, 4, R, options=frozenset({4}), fudge=lambda n: 1)
     assert shot.action == 3 and shot.outcome == 3
     assert shot.wound.level == "Very Hurt"  # 3 + 2 - 1 = 4, Hurt, shifted up by the +1 die
+
+
+def test_a_shot_that_meets_the_evade_hits_and_the_words_say_reach() -> None:
+    """EZ-11: outcome >= 0 is a success, so a shot must reach (meet) the evade, not beat it;
+    the warehouse shoot-out said "must beat Good (+2)" and then a tie hit."""
+    shot = resolve(MARA, Target("Thug", 1, evade=2), 1, 2, R)
+    assert shot.hit and shot.outcome == 0
+    assert "Thug evades: Good (+2); the shot must reach Good (+2) (a tie hits, EZ-11)" in shot.steps
+    assert not any("beat" in step for step in shot.steps)

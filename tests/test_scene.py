@@ -191,13 +191,20 @@ def test_an_evade_raises_the_shot_and_the_evader_does_not_shoot(rules: Rules) ->
     assert shot["shooter"] == "Gunman"  # Mara spent the phase evading: she did not shoot
     assert (shot["evade"], shot["difficulty"], shot["outcome"], shot["hit"]) == (4, 4, -3, False)
     # Round 2: she shoots, so she cannot evade: the gunman's shot is against difficulty 2 only:
-    # outcome 1 - 2 = -1, a miss. Her shot: Marksman is not her trait here; her best role is
-    # Great (+3) Doctor (Surgery): 3 + 4 = 7 against Medium Fair 1: margin 6, wound value
-    # 6 + 2 - 1 = 7, Out of It.
+    # outcome 1 - 2 = -1, a miss. Her shot: her handgun names her role, Mediocre (0) Marksman,
+    # never her best role, Great (+3) Doctor (Surgery) (EZ-24): 0 + 4 = 4 against Medium Fair 1:
+    # margin 3, wound value 3 + 2 - 1 = 4, Hurt; after two rounds, a stalemate.
     mara, gunman = exchanges(result, 2, "ranged")
     assert gunman["evade"] is None and gunman["difficulty"] == 2
-    assert (mara["action"], mara["difficulty"], mara["wound_value"]) == (7, 1, 7)
-    assert mara["wound_level"] == "Out of It" and result.winner == "heroes"
+    assert (mara["action"], mara["difficulty"], mara["wound_value"]) == (4, 1, 4)
+    assert mara["trait"] == {
+        "name": "Marksman",
+        "rank": 0,
+        "label": "Mediocre (0)",
+        "why": "the weapon's role",
+        "note": "small handgun",
+    }
+    assert mara["wound_level"] == "Hurt" and result.winner == scene.STALEMATE
 
 
 @pytest.mark.parametrize("text", ["shoot Gunman and evade", "evade roll 1 and shoot Gunman"])
@@ -482,3 +489,48 @@ def test_the_installed_ezkit_runs_the_brawl(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "== Round 1 ==" in done.stdout and "Result: heroes win" in done.stdout
+
+
+# --- words and rules agree ---------------------------------------------------------------------
+
+
+def test_the_warehouse_shootout_says_what_the_code_does(rules: Rules) -> None:
+    """Two foes stand at the farther of their ranges (the file said "the nearer"), and a shot
+    must reach its difficulty: a tie hits (EZ-11; the narration said "must beat")."""
+    text = SHOOTOUT.read_text()
+    assert "the farther of their ranges counts" in text and "nearer" not in text
+    loaded = scene.load(SHOOTOUT, rules)
+    fight_ = scene._Fight(loaded, rules, 1, None)
+    vic, mara = loaded.members[-1], loaded.members[0]
+    assert (vic.range, mara.range) == ("L", "S")
+    assert fight_.pair_range(vic, mara) == "L"
+    log = scene.run(loaded, rules, 1).log
+    assert not any("beat" in line for line in log)
+    assert any("the shot must reach" in line for line in log)  # Mara evades in round 1
+    readme = (ROOT / "README.md").read_text()
+    assert "must\nbeat" not in readme and "must beat" not in readme
+
+
+def test_a_stun_in_a_scene_is_told_by_its_name_and_marks_nothing_at_scratch(rules: Rules) -> None:
+    """ruling EZ-16: Jason attacks to stun; 3 + 0 - 1 = margin 2, 2 + 5 - CPD 5 = 2: no effect."""
+    doc = {
+        "round_cap": 1,
+        "sides": {
+            "heroes": [{"file": "jason-free.yaml", "stun": True, "rounds": [0]}],
+            "knights": [{"npc": "Knight: Fair Fighter, INJ 3, CPD 5", "does": "defend"}],
+        },
+    }
+    result = fight(doc, rules)
+    (exchange,) = exchanges(result, 1, "melee")
+    assert (exchange["stun_result"], exchange["wound_level"], exchange["wounded"]) == (
+        "No effect",
+        None,
+        None,
+    )
+    assert "    Knight: No effect (an attack to stun at Scratch level, EZ-16)" in result.log
+    assert result.fighter("Knight").track == [] and result.rounds[0].wounds == []
+    doc["sides"]["knights"][0]["npc"] = "Knight: Fair Fighter, INJ 3, CPD 0"  # 2 + 5 = 7
+    result = fight(doc, rules)
+    (marked,) = result.rounds[0].wounds
+    assert (marked["stun_result"], marked["marked"]) == ("Knocked Out", "Out of It")
+    assert "  Knight: stun Out of It (Knocked Out), from Jason Free" in result.log

@@ -8,6 +8,7 @@ the history, so the build can always be checked as it was made.
 
 from __future__ import annotations
 
+import difflib
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -17,9 +18,11 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
+    ValidationError,
     WithJsonSchema,
     model_validator,
 )
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from ezkit import ladder
 
@@ -43,6 +46,11 @@ Rank = Annotated[
 ]
 
 
+def _role_key(name: str) -> str:
+    """A role's name or label as compared: any case, any spacing."""
+    return " ".join(name.lower().split())
+
+
 def _named(value: Any) -> Any:
     """Let a bare string stand for an object with just that name."""
     return {"name": value} if isinstance(value, str) else value
@@ -62,6 +70,11 @@ class Role(Doc):
     specialty: str | None = None
     specialty_required: bool = Field(
         False, description="The GM rules this role must be specialized (EZ-4)."
+    )
+    fighting: bool | Literal["melee", "ranged", "both"] | None = Field(
+        None,
+        description="A fighting role (EZ-24): melee, ranged or both (true: both; false: "
+        "not one). Left out, the rules data's list of fighting roles decides.",
     )
 
     @property
@@ -118,6 +131,13 @@ class Weapon(Doc):
     damage_factor: int | None = None
     inj: int | None = Field(None, description="A ranged weapon's INJ (the GM's pick).")
     quality: bool = Field(False, description="Quality or unique melee weapon: INJ +1.")
+    role: str | None = Field(
+        None,
+        min_length=1,
+        description="The role the character fights with when using it (EZ-24), one of the "
+        "character's roles: its name, or name and specialty as 'Doctor (Surgery)'.",
+        examples=["Knife Fighter"],
+    )
     note: str = ""
 
 
@@ -262,6 +282,35 @@ class Character(Doc):
         if self.weapon is not None:
             self.weapons = [self.weapon, *self.weapons]
             self.weapon = None
+        return self
+
+    @model_validator(mode="after")
+    def _weapon_roles(self) -> Character:
+        """A weapon's `role` names one of the character's roles (EZ-24): a typo would
+        otherwise fight at the default of Poor without anyone noticing."""
+        roles = [*self.roles, *(self.people_package.roles if self.people_package else [])]
+        known = {_role_key(name): name for r in roles for name in (r.label, r.name)}
+        errors = []
+        for i, weapon in enumerate(self.weapons):
+            if weapon.role is None or _role_key(weapon.role) in known:
+                continue
+            close = difflib.get_close_matches(weapon.role, list(dict.fromkeys(known.values())), 1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            held = ", ".join(dict.fromkeys(r.label for r in roles)) or "none"
+            message = (
+                f"weapon {weapon.name!r} names the role {weapon.role!r}, which "
+                f"{self.name} does not have{hint} (roles: {held}); a weapon's role is one of "
+                "the character's roles (EZ-24)"
+            )
+            errors.append(
+                InitErrorDetails(
+                    type=PydanticCustomError("weapon_role", message.replace("{", "{{")),
+                    loc=("weapons", i, "role"),
+                    input=weapon.role,
+                )
+            )
+        if errors:
+            raise ValidationError.from_exception_data(type(self).__name__, errors)
         return self
 
     def to_document(self) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ezkit import dice
+from ezkit import dice, ladder
 from ezkit import rules as rules_data
 from ezkit.character.files import parse_character
 from ezkit.character.model import Character
@@ -30,6 +30,23 @@ from ezkit.odds import foe_method
 from ezkit.rules import Rules
 from ezkit.store import open_campaign
 
+#: `--evade` without a roll: B's roll is the foe roll, A's the player's (EZ-26).
+ROLLED = "rolled"
+
+
+class _EvadeRoll(click.ParamType):
+    """A roll (-4..+4), or ROLLED when `--evade` is given alone."""
+
+    name = "roll"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value == ROLLED:
+            return ROLLED
+        return ROLL.convert(value, param, ctx)
+
+
+EVADE_ROLL = _EvadeRoll()
+
 MELEE_EXAMPLE = """\b
 Examples:
   ezkit fight melee jason-free.yaml --foe "Bandit: Fair Fighter, INJ 3, CPD 2" --roll 1
@@ -40,7 +57,8 @@ RANGED_EXAMPLE = """\b
 Examples:
   ezkit fight ranged 'Dr. Mara Kell' --trait Marksman --foe "Thug: Fair Gunman, INJ 3, CPD 1"
   ezkit fight ranged 'Dr. Mara Kell' --foe "Thug: Fair Gunman, INJ 3, CPD 1" --range L --light dim
-  ezkit fight ranged 'Dr. Mara Kell' --foe "Thug: Fair Gunman, INJ 3, CPD 1" --evade 1 --seed 4"""
+  ezkit fight ranged 'Dr. Mara Kell' --foe "Thug: Fair Gunman, INJ 3, CPD 1" --evade --foe-roll 4df
+  ezkit fight ranged wren.yaml --foe "Archer: Good Archer, INJ 3, CPD 1" --foe-shoots --evade"""
 
 
 def _side_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -49,7 +67,12 @@ def _side_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.argument("a"),
         click.argument("b", required=False),
         click.option("--foe", help="An inline foe in B's place: 'NAME: RANK TRAIT, INJ N, CPD N'."),
-        click.option("--trait", help="A's role or attribute (default: A's best role)."),
+        click.option(
+            "--trait",
+            help="A's role or attribute, the GM's choice: a role A lacks is Poor (-1), an "
+            "attribute stands in at -2, at most Fair (default: the weapon's role, else A's "
+            "best fighting role, else Poor; EZ-24).",
+        ),
         click.option("--foe-trait", help="B's role or attribute."),
         click.option("--weapon", help="A's weapon by name (default: A's first of the kind)."),
         click.option("--foe-weapon", help="B's weapon by name."),
@@ -133,7 +156,14 @@ def melee_command(**options: Any) -> None:
     if o["terrain_test"] is not None:
         moved = melee.terrain_manoeuvre(exchange, o["terrain_test"], o.rules)
         exchange.steps.append(moved or "no successful all-out defence: no terrain manoeuvre")
-    o.finish(exchange.as_dict(), exchange.steps, exchange.wounds, (a, b))
+    # EZ-24: the trait each character fights with, and why, always shown
+    exchange.steps[:0] = [s.chosen.text(s.name) for s in (a, b) if s.chosen]
+    document = {
+        **exchange.as_dict(),
+        "trait": a.trait_info().as_dict(),
+        "foe_trait": b.trait_info().as_dict(),
+    }
+    o.finish(document, exchange.steps, exchange.wounds, (a, b))
 
 
 @fight.command("ranged", cls=Command, epilog=RANGED_EXAMPLE)
@@ -149,7 +179,16 @@ def melee_command(**options: Any) -> None:
 @click.option("--light", type=click.Choice(["normal", "dim", "dark"]), default="normal")
 @click.option("--cover", type=click.Choice(["none", "partial", "heavy"]), default="none")
 @click.option("--difficulty", "set_difficulty", type=RANK, help="The GM's difficulty instead.")
-@click.option("--evade", "evade_roll", type=ROLL, help="B evades instead of shooting: B's roll.")
+@click.option(
+    "--evade",
+    "evade_roll",
+    type=EVADE_ROLL,
+    is_flag=False,
+    flag_value=ROLLED,
+    help="The target spends the phase evading: Reflexes + roll (EZ-19). B's roll is ROLL "
+    "(0 when left out) plus the foe roll when the GM rolls for foes (--foe-roll, EZ-26); "
+    "with --foe-shoots A evades, with ROLL, else the player's roll (--roll, or rolled).",
+)
 @click.option("--foe-shoots", is_flag=True, help="B shoots at A instead (A may --evade).")
 def ranged_command(**options: Any) -> None:
     """One Ranged Phase shot by A at B (or by B at A with --foe-shoots) (EZ-17, EZ-19)."""
@@ -163,15 +202,33 @@ def ranged_command(**options: Any) -> None:
     else:
         difficulty, parts = ranged.shot_difficulty(o.rules, o["range_"], o["light"], o["cover"])
         why = ", ".join(parts)
+    given_evade = o["evade_roll"] if o["evade_roll"] != ROLLED else None
+    if o["foe_shoots"] and o["given_roll"] is not None:
+        if o["evade_roll"] is None:
+            raise click.UsageError("with --foe-shoots the player's roll is the evade: use --evade")
+        if given_evade is not None:
+            raise click.UsageError("give A's evade roll once: --evade ROLL or --roll ROLL")
     roll, foe_roll = o.rolls()
-    # The player's roll goes to whichever side is the player's; the foe roll to the foe's.
+    # The player's roll goes to whichever side is the player's; the foe roll to the foe's:
+    # the shooter's action when the foe shoots, the target's evade when the foe evades (EZ-26).
     shooter_roll = foe_roll if o["foe_shoots"] else roll
-    evade = None
+    evade = evade_roll = None
     if o["evade_roll"] is not None:
-        evade_roll = o["evade_roll"] if not o["foe_shoots"] or o["given_roll"] is None else roll
-        evade = target.reflexes + target.penalty(o.rules) + evade_roll
-    elif o["foe_shoots"] and o["given_roll"] is not None:
-        raise click.UsageError("with --foe-shoots the player's roll is the evade: use --evade")
+        if o["foe_shoots"]:  # A evades with the player's roll
+            evade_roll = given_evade if given_evade is not None else roll
+            rolled = f"roll {ladder.signed(evade_roll)}"
+        else:  # B, the foe, evades: the GM's roll (0 by the book) plus the foe roll
+            evade_roll = (given_evade or 0) + foe_roll
+            rolled = f"roll {ladder.signed(given_evade or 0)}" + (
+                f", foe roll {ladder.signed(foe_roll)}" if o["foe_roll"] != "none" else ""
+            )
+        penalty = target.penalty(o.rules)
+        evade = target.reflexes + penalty + evade_roll
+        hurt = f" {penalty:+d} wounds" if penalty else ""
+        evading = (
+            f"{target.name} spends the phase evading: Reflexes {ladder.label(target.reflexes)}"
+            f"{hurt}, {rolled}: {ladder.label(evade)}"
+        )
     pull, stun = ("foe_pull", "foe_stun") if o["foe_shoots"] else ("pull", "stun")
     aim = None if o["foe_shoots"] else "aim"
     shot = ranged.resolve(
@@ -193,6 +250,10 @@ def ranged_command(**options: Any) -> None:
     )
     a_won = shot.hit != bool(o["foe_shoots"])
     result = "character" if a_won else "foe"
+    # EZ-24: the shooter's trait and why, always shown; then the evade, if any
+    shot.steps[:0] = [shooter.chosen.text(shooter.name)] if shooter.chosen else []
+    if evade is not None:
+        shot.steps.insert(1 if shooter.chosen else 0, evading)
     document = {
         "action": shot.action,
         "difficulty": shot.difficulty,
@@ -201,10 +262,16 @@ def ranged_command(**options: Any) -> None:
         "hit": shot.hit,
         "shooter": shooter.name,
         "target": target.name,
+        "roll": shooter_roll,
+        "foe_roll": foe_roll,
+        "evade": evade,
+        "evade_roll": evade_roll,
+        "trait": shooter.trait_info().as_dict(),
         "wound_value": shot.wound.value if shot.wound else None,
         "wound_level": shot.wound.level if shot.wound else None,
         "wounded": target.name if shot.wound and shot.wound.level else None,
         "stun": bool(shot.wound and shot.wound.stun),
+        "stun_result": shot.wound.stun_result if shot.wound else None,
         "wounds": [shot.wound.as_dict()] if shot.wound else [],
         "steps": shot.steps,
     }
@@ -230,19 +297,20 @@ class _Options:
             raise click.UsageError("give B or --foe, not both: the foe takes B's place")
         if not o["foe"] and not o["b"]:
             raise click.UsageError("who is the opponent? give B (a name or file) or --foe")
-        a = self._combatant(o["a"], o["trait"], o["weapon"], ranged_)
+        # In a ranged phase only the shooter needs a weapon: a target is just shot at (EZ-26).
+        foe_shoots = bool(ranged_ and o.get("foe_shoots"))
+        a = self._combatant(o["a"], o["trait"], o["weapon"], ranged_, armed=not foe_shoots)
         if o["foe"]:
             b = fighters.parse_foe(o["foe"])
         else:
-            shoots_back = ranged_ and o.get("foe_shoots")
-            b = self._combatant(o["b"], o["foe_trait"], o["foe_weapon"], bool(shoots_back))
+            b = self._combatant(o["b"], o["foe_trait"], o["foe_weapon"], foe_shoots)
         return a, b
 
     def _combatant(
-        self, spec: str, trait: str | None, weapon: str | None, ranged_: bool
+        self, spec: str, trait: str | None, weapon: str | None, ranged_: bool, armed: bool = True
     ) -> fighters.Combatant:
         character = load_character(spec, self.options["db"])
-        return fighters.from_character(character, self.rules, trait, weapon, ranged_)
+        return fighters.from_character(character, self.rules, trait, weapon, ranged_, armed)
 
     def attack(
         self, side: fighters.Combatant, aim: str | None, pull: str | None, stun: str | None

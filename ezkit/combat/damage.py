@@ -25,9 +25,18 @@ class Attack:
     aim: tuple[int, int] | None = None  # aimed strike: (modifier, margin required)
 
 
+#: What an attack to stun that would be a Scratch does (EZ-16).
+NO_EFFECT = "No effect"
+
+
 @dataclass
 class Wound:
-    """A wound one fighter deals another in an exchange."""
+    """A wound one fighter deals another in an exchange.
+
+    An attack to stun is a stun (`stun`) named by its own name (`stun_result`: No effect,
+    Dazed, Stunned, Knocked Out, EZ-16); `level` is the box it marks, None when it marks
+    nothing (no wound, or a stun at Scratch level).
+    """
 
     attacker: str
     target: str
@@ -36,6 +45,20 @@ class Wound:
     level: str | None
     stun: bool = False
     steps: list[str] = field(default_factory=list)  # how it was worked out, in words
+    stun_result: str | None = None  # a stun's name (EZ-16); None when not a stun
+
+    @property
+    def affected(self) -> bool:
+        """The target is hurt or stunned: a box is marked."""
+        return self.level is not None
+
+    def taken(self) -> str:
+        """What the target takes, in words: `Bandit takes Hurt`, `Knight is Dazed (...)`."""
+        if self.stun and self.stun_result == NO_EFFECT:
+            return f"{self.target}: {NO_EFFECT} (an attack to stun at Scratch level, EZ-16)"
+        if self.stun and self.level:
+            return f"{self.target} is {self.stun_result} (an attack to stun at {self.level} level)"
+        return f"{self.target} takes {self.level or 'no wound'}"
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -45,6 +68,7 @@ class Wound:
             "wound_value": self.value,
             "wound_level": self.level,
             "stun": self.stun,
+            "stun_result": self.stun_result,
             "steps": self.steps,
         }
 
@@ -99,8 +123,14 @@ def wound(
                 f"{target} decides where the hit lands"
             )
     if attack.stun and level:
-        steps.append("an attack to stun: marked on the track as stun")
-    return Wound(attacker, target, margin, value, level, attack.stun and level is not None, steps)
+        # EZ-16: the stun's own name; a Scratch-level stun has no effect and marks nothing
+        named = wounds.level_named(level, rules).stun
+        if named is None:
+            steps.append(f"an attack to stun: a {level} to stun has no effect (EZ-16)")
+            return Wound(attacker, target, margin, value, None, True, steps, NO_EFFECT)
+        steps.append(f"an attack to stun: {named}, marked on the track as stun (EZ-16)")
+        return Wound(attacker, target, margin, value, level, True, steps, named)
+    return Wound(attacker, target, margin, value, level, False, steps)
 
 
 def _above(level: str, cap: str, rules: Rules) -> bool:

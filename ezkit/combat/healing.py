@@ -9,6 +9,14 @@ the healer's target, treatments per week) come from the rules data.
 Time is counted in in-game weeks: the character's current week is the latest
 `week` in its history (0 when none). Resting N weeks moves it on by N; medical
 treatments are counted per week, so resting is what makes room for more.
+
+The limit on medical care applies per wound (EZ-25): a treatment rolls on the
+wounds the character has, and each may be rolled on so many times a week (the
+era's frequency); a wound taken since may be treated at once. How often a mark
+was rolled on is read from the history: the treatments of the week since the
+`wound` entry that marked it. A treatment's entry keeps, in `wound`, the mark it
+moved down a box or healed away, as it was, so a mark can be followed back
+through the treatments that moved it (None: nothing moved, as when it failed).
 """
 
 from __future__ import annotations
@@ -135,38 +143,83 @@ def medical(
     _living(character, "medical care")
     week = current_week(character)
     given = treatments_this_week(character)
-    if given >= per_week:
-        raise RuleError(
-            f"{character.name} has had {_count(given, 'medical treatment')} in week {week}; "
-            f"{key} care allows {per_week} a week (EZ-21): rest (--weeks) moves the week on"
-        )
-    index = _worst_wound(character.wounds, rules)
-    if index is None:
+    treatable = [i for i, m in enumerate(character.wounds) if not _clears(m, rules)]
+    if not treatable:
         raise RuleError(
             f"{character.name} has no wound for medical care to heal: Scratches and stuns "
             "clear with first aid after the battle (EZ-21)"
         )
+    # EZ-25: the limit is per wound; a wound taken since the week's treatments is fresh
+    rolled_on = {i: times_rolled_on(character, i, rules) for i in treatable}
+    waiting = [i for i in treatable if rolled_on[i] < per_week]
+    if not waiting:
+        raise RuleError(
+            f"{character.name} has had {_count(given, 'medical treatment')} in week {week}; "
+            f"{key} care allows {per_week} a week (EZ-21) for each wound, and every wound "
+            f"{character.name} has was rolled on that often since it was taken (EZ-25): "
+            "a wound taken since may be treated at once; rest (--weeks) moves the week on"
+        )
+    index = max(waiting, key=lambda i: wounds.level_index(character.wounds[i].level, rules))
     total = result + (healing.hospital_bonus if hospital else 0)
     shown = ladder.label(result) + (
         f" {healing.hospital_bonus:+d} hospital = {ladder.label(total)}" if hospital else ""
     )
     track = list(character.wounds)
     target = ladder.name(healing.medical_result)
+    moved: WoundMark | None = None  # the mark moved down a box or healed away, as it was
+    before = track[index]
     if total >= healing.medical_result:
-        before = track[index]
         track = _heal_one(track, index, rules)
         after = track[index] if len(track) == len(character.wounds) else None
         outcome = f"{before.level} -> {after.level}" if after else f"{before.level} healed"
+        if after is not None or _heals_away(wounds.level_index(before.level, rules), rules):
+            moved = before  # else it went into a full box below: no mark changed box
     else:
         outcome = f"below {target}, nothing healed"
+    new = "; a wound taken since, EZ-25" if rolled_on[index] < min(given, per_week) else ""
     what = (
-        f"medical care ({key}, treatment {given + 1} of {per_week} in week {week}): "
-        f"{shown}: {outcome}"
+        f"medical care ({key}, treatment {rolled_on[index] + 1} of {per_week} in week "
+        f"{week}{new}): {shown}: {outcome}"
     )
     entry = HistoryEntry(
-        time=_now(), kind="heal", reason=_reason(what, reason), week=week, medical=True
+        time=_now(),
+        kind="heal",
+        reason=_reason(what, reason),
+        week=week,
+        medical=True,
+        wound=moved,
     )
     return _record(character, entry, track)
+
+
+def times_rolled_on(character: Character, position: int, rules: Rules) -> int:
+    """How many of this week's medical treatments rolled on the mark at `position` (EZ-25).
+
+    A treatment rolls on every wound the character has, so the count is the week's
+    treatments since the mark was taken. Walking the history back from now, the mark
+    is followed through the treatments that moved it down a box (their `wound` is the
+    mark one box up) to the `wound` entry that marked it; a mark with no such entry
+    this week was there before the week's first treatment.
+    """
+    week = current_week(character)
+    mark = character.wounds[position]
+    level = wounds.level_index(mark.level, rules)
+    count = 0
+    for entry in reversed(character.history):
+        if entry.week is not None and entry.week < week:
+            break  # before this week: its treatments do not count
+        state = WoundMark(level=rules.wounds.levels[level].name, rolled=mark.rolled)
+        if entry.kind == "wound" and entry.wound == state:
+            break  # the wound was taken here
+        if not (entry.medical and entry.week == week):
+            continue
+        count += 1
+        levels = rules.wounds.levels
+        if entry.wound is not None and level + 1 < len(levels):
+            above = state.model_copy(update={"level": levels[level + 1].name})
+            if entry.wound == above:
+                level += 1  # this treatment moved it down from the box above
+    return count
 
 
 # --- helpers -----------------------------------------------------------------------
@@ -245,14 +298,6 @@ def _heal_week(track: list[WoundMark | None], rules: Rules) -> list[WoundMark | 
         placed[index] = placed.get(index, 0) + 1
         result[i] = mark.model_copy(update={"level": levels[index].name})
     return result
-
-
-def _worst_wound(track: Sequence[WoundMark], rules: Rules) -> int | None:
-    """The position of the highest-level mark that first aid does not clear."""
-    candidates = [i for i, m in enumerate(track) if not _clears(m, rules)]
-    if not candidates:
-        return None
-    return max(candidates, key=lambda i: wounds.level_index(track[i].level, rules))
 
 
 def _heal_one(track: list[WoundMark], position: int, rules: Rules) -> list[WoundMark]:

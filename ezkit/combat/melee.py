@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ezkit import ladder
-from ezkit.combat.damage import Attack, Fudge, Wound, wound
+from ezkit.combat.damage import NO_EFFECT, Attack, Fudge, Wound, wound
 from ezkit.errors import InputError
 from ezkit.rules import Rules
 
@@ -97,6 +97,7 @@ class Exchange:
             "wound_level": first.level if first else None,
             "wounded": first.target if first and first.level else None,
             "stun": first.stun if first else False,
+            "stun_result": first.stun_result if first else None,
             "wounds": [w.as_dict() for w in self.wounds],
             "terrain_manoeuvre": self.terrain,
             "steps": self.steps,
@@ -163,23 +164,21 @@ def resolve(
         )
         exchange.wounds.append(hurt)
         steps += [f"{attacker.name} wounds {target.name}: {s}" for s in hurt.steps]
-        steps.append(f"{target.name} takes {hurt.level or 'no wound'}")
+        steps.append(hurt.taken())
 
     if not winners and 3 in options:
         for attacker, target in ((character, foe), (foe, character)):
             if attacker.tactic != "all-out-defend":
                 scratch = rules.wounds.levels[0]
-                exchange.wounds.append(
-                    Wound(
-                        attacker.name,
-                        target.name,
-                        0,
-                        scratch.from_,
-                        scratch.name,
-                        attacker.attack.stun and scratch.stun is not None,
-                        ["option 3: a tie, and each fighter takes a Scratch"],
+                why = ["option 3: a tie, and each fighter takes a Scratch"]
+                hurt = Wound(attacker.name, target.name, 0, scratch.from_, scratch.name, False, why)
+                if attacker.attack.stun:  # a stun by its own name; at Scratch, none (EZ-16)
+                    named = scratch.stun or NO_EFFECT
+                    level = scratch.name if scratch.stun else None
+                    hurt = Wound(
+                        attacker.name, target.name, 0, scratch.from_, level, True, why, named
                     )
-                )
+                exchange.wounds.append(hurt)
         steps.append("option 3: the actions tie, and each fighter takes a Scratch")
     exchange.terrain = _terrain(outcome, character, foe)
     if exchange.terrain:

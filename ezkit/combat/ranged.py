@@ -1,9 +1,10 @@
 """The Ranged Phase (EZ-17, EZ-19): a shooter's action against the shot's difficulty.
 
 The difficulty comes from range, light and cover (or the GM's own); a target
-that spends its phase evading rolls Reflexes, and the shot must beat the
-higher of the two. A hit wounds: SM + weapon INJ - target CPD. Nobody both
-shoots and evades in one phase.
+that spends its phase evading rolls Reflexes, and the shot must reach the
+higher of the two: an outcome of 0 or more is a hit (EZ-11), so a tie hits
+with margin 0. A hit wounds: SM + weapon INJ - target CPD. Nobody both shoots
+and evades in one phase.
 """
 
 from __future__ import annotations
@@ -93,8 +94,8 @@ def resolve(
     if target.evade is not None:
         effective = max(difficulty, target.evade)
         steps.append(
-            f"{target.name} evades: {ladder.label(target.evade)}; the shot must beat "
-            f"{ladder.label(effective)}"
+            f"{target.name} evades: {ladder.label(target.evade)}; the shot must reach "
+            f"{ladder.label(effective)} (a tie hits, EZ-11)"
         )
     outcome = action - effective
     if outcome < 0:
@@ -113,5 +114,5 @@ def resolve(
         superb_roll=roll == ladder.LADDER["Superb"],
     )
     steps += [f"{shooter.name} wounds {target.name}: {s}" for s in hurt.steps]
-    steps.append(f"{target.name} takes {hurt.level or 'no wound'}")
+    steps.append(hurt.taken())
     return Shot(action, effective, outcome, True, hurt, steps)

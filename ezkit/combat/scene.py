@@ -115,6 +115,9 @@ class Result:
                     "status": m.status,
                     "track": self.tracks[m.name],
                     "marks": [mark.model_dump(mode="json") for mark in m.track],
+                    # the trait each fights with, and why (EZ-24)
+                    "melee_trait": m.melee.trait_info().as_dict(),
+                    "ranged_trait": m.ranged.trait_info().as_dict() if m.ranged else None,
                 }
                 for m in self.members
             ],
@@ -445,7 +448,7 @@ class _Fight:
         if not mutual:  # b only fends a off: he may not wound him
             dropped = [w for w in ex.wounds if w.attacker == b.name]
             if dropped:
-                takes = {f"{a.name} takes {w.level or 'no wound'}" for w in dropped}
+                takes = {w.taken() for w in dropped}
                 ex.wounds = [w for w in ex.wounds if w.attacker != b.name]
                 ex.steps = [
                     s
@@ -468,6 +471,8 @@ class _Fight:
                 "character": character.name,
                 "foe": foe.name,
                 "range": self.pair_range(a, b),
+                "trait": character.melee.trait_info().as_dict(),
+                "foe_trait": foe.melee.trait_info().as_dict(),
                 **ex.as_dict(),
             }
         )
@@ -546,6 +551,8 @@ class _Fight:
                 "wound_value": shot.wound.value if shot.wound else None,
                 "wound_level": shot.wound.level if shot.wound else None,
                 "stun": bool(shot.wound and shot.wound.stun),
+                "stun_result": shot.wound.stun_result if shot.wound else None,
+                "trait": m.ranged.trait_info().as_dict(),
                 "wounds": [shot.wound.as_dict()] if shot.wound else [],
                 "steps": shot.steps,
             }
@@ -597,6 +604,7 @@ class _Fight:
                     "wound_value": w.value,
                     "wound_level": w.level,
                     "stun": w.stun,
+                    "stun_result": marked.stun_name if w.stun else None,
                     "marked": marked.level,
                     "promoted": marked.promoted,
                     "text": marked.describe(),

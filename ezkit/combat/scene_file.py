@@ -24,9 +24,12 @@ A fighter is exactly one of `pc: NAME`, `file: PATH` or `npc: "NAME: RANK TRAIT,
 (add `, Reflexes RANK` for evading; `count: N` makes N of them, named NAME 1..NAME N, and NAME
 alone in an action means the first of them still standing). Optional fields:
 
-- `trait`, `weapon`: a PC's role or attribute and melee weapon (default: his best role, his first
-  melee weapon, else unarmed); `ranged_trait`, `ranged_weapon` for shooting (default: `trait` and
-  his first ranged weapon);
+- `trait`, `weapon`: a PC's role or attribute and melee weapon (default: his first melee weapon,
+  else unarmed, and the trait by EZ-24: the weapon's role, else his best melee fighting role,
+  else Poor); `ranged_trait`, `ranged_weapon` for shooting (default: `trait` if given, and his
+  first ranged weapon; the trait by EZ-24 as for melee, among the ranged fighting roles). A
+  trait named here is the GM's: a role he lacks is Poor (-1), an attribute stands in at -2, at
+  most Fair (EZ-24);
 - `ranged_inj: N`: an NPC's gun or bow (without it an NPC cannot shoot; the stat line's rank
   counts for shooting too);
 - `range: T|S|M|L`: how far he stands from the foes; two foes start at the farther of their two
@@ -241,10 +244,26 @@ class Arms:
     trait: str
     inj: int
     weapon: str
+    chosen: fighters.Trait | None = None  # a PC's trait and why it was chosen (EZ-24)
+
+    @classmethod
+    def of(cls, fighter: fighters.Combatant) -> Arms:
+        return cls(fighter.rank, fighter.trait, fighter.inj, fighter.weapon, fighter.chosen)
+
+    def trait_info(self) -> fighters.Trait:
+        return self.chosen or fighters.Trait(self.trait, self.rank, fighters.BY_STAT_LINE)
 
     def text(self) -> str:
+        """`Great (+3) Brawler (the weapon's role: Bridge club), Bridge club INJ 7`."""
         what = f", {self.weapon}" if self.weapon else ""
-        return f"{ladder.label(self.rank)} {self.trait}{what} INJ {self.inj}"
+        trait = f"{ladder.label(self.rank)} {self.trait}"
+        chosen = self.chosen
+        if chosen is not None:  # a PC's trait and why it was chosen (EZ-24)
+            note = f": {chosen.note}" if chosen.note else ""
+            trait += f" ({chosen.why}{note})"
+            if chosen.why == fighters.BY_DEFAULT:
+                trait = f"{ladder.label(self.rank)} by default ({chosen.note})"
+        return f"{trait}{what} INJ {self.inj}"
 
 
 Script = Intent | int | None
@@ -468,7 +487,7 @@ def _members(
         shooting = fighters.from_character(
             character, rules, entry.ranged_trait or entry.trait, entry.ranged_weapon, ranged=True
         )
-        gun = Arms(shooting.rank, shooting.trait, shooting.inj, shooting.weapon)
+        gun = Arms.of(shooting)
     except RuleError:
         if entry.ranged_weapon:
             raise
@@ -476,7 +495,7 @@ def _members(
         Member(
             character.name,
             source=source,  # type: ignore[arg-type]
-            melee=Arms(hand.rank, hand.trait, hand.inj, hand.weapon),
+            melee=Arms.of(hand),
             ranged=gun,
             cpd=hand.cpd,
             reflexes=hand.reflexes,

@@ -72,15 +72,21 @@ class Marked:
     level: str | None  # the level whose box was marked; Dead; None when nothing was marked
     stun: bool
     promoted: bool
+    stun_name: str | None = None  # a stun by its own name: Dazed, Stunned, Knocked Out (EZ-16)
 
     def describe(self) -> str:
-        kind = "stun " if self.stun else ""
+        """`Hurt`, `stun Hurt (Dazed)`, `stun Scratch: No effect` (EZ-16), `..., Dead`."""
+        if self.stun and self.level is None:
+            full = "" if self.stun_name is None else ", no box left for it"
+            return f"stun {self.rolled}: No effect{full}"
         if self.level is None:
-            return f"{kind}{self.rolled}: no effect"
+            return f"{self.rolled}: no effect"
         if self.level == DEAD:
             return f"{self.rolled}, past Near Death: Dead"
-        moved = f" (rolled {self.rolled}, promoted)" if self.promoted else ""
-        return f"{kind}{self.level}{moved}"
+        moved = f"rolled {self.rolled}, promoted" if self.promoted else ""
+        if self.stun:
+            return f"stun {self.level} ({self.stun_name}{'; ' + moved if moved else ''})"
+        return f"{self.level} ({moved})" if moved else self.level
 
 
 def mark(
@@ -103,9 +109,10 @@ def mark(
         level = levels[index]
         if sum(1 for m in marks if m.level == level.name) < level.boxes:
             marks.append(WoundMark(level=level.name, rolled=levels[start].name, stun=stun))
-            return marks, Marked(levels[start].name, level.name, stun, index != start)
-    if stun:
-        return marks, Marked(levels[start].name, None, True, False)
+            named = level.stun if stun else None  # the box's stun name is the effect (EZ-16)
+            return marks, Marked(levels[start].name, level.name, stun, index != start, named)
+    if stun:  # every box up to the stun cap is full: the stun adds nothing
+        return marks, Marked(levels[start].name, None, True, False, levels[start].stun)
     marks.append(WoundMark(level=DEAD, rolled=levels[start].name, stun=False))
     return marks, Marked(levels[start].name, DEAD, False, True)
 
