@@ -341,3 +341,8 @@ def test_never_above_the_best_fighting_role_unless_named(
             assert chosen.rank == rules.flowchart.default_role  # Poor, never the best role
     if named in ("Agility",):
         assert chosen.rank <= rules.attribute_stand_in.cap
+
+
+def test_an_empty_trait_is_a_usage_error(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["fight", "melee", str(WREN), "--foe", BANDIT, "--trait", " "])
+    assert result.exit_code == 2 and "got nothing (EZ-24)" in result.stderr

@@ -534,3 +534,25 @@ def test_a_stun_in_a_scene_is_told_by_its_name_and_marks_nothing_at_scratch(rule
     (marked,) = result.rounds[0].wounds
     assert (marked["stun_result"], marked["marked"]) == ("Knocked Out", "Out of It")
     assert "  Knight: stun Out of It (Knocked Out), from Jason Free" in result.log
+
+
+def test_an_npc_that_evades_rolls_the_scenes_foe_roll(rules: Rules) -> None:
+    """ruling EZ-26: when the GM rolls for foes, an evading NPC rolls too: Reflexes + foe roll."""
+    doc = {
+        "round_cap": 1,
+        "foe_roll": "4df",
+        "sides": {
+            "heroes": [{"file": "mara-kell.yaml", "rounds": ["shoot Thug roll 0"]}],
+            "thugs": [{"npc": "Thug: Fair Gunman, INJ 3, CPD 1, Reflexes Good", "does": "evade"}],
+        },
+    }
+    for seed in range(4):
+        result = fight(doc, rules, seed)
+        (shot,) = exchanges(result, 1, "ranged")
+        foe_roll = result.rounds[0].rolls["Thug"]["ranged"]
+        assert shot["evade"] == 2 + foe_roll
+        said = f"foe roll {foe_roll:+d}".replace("+0", "0")
+        assert any(
+            f"Thug spends the phase evading: Reflexes Good (+2), {said}" in line
+            for line in result.log
+        )

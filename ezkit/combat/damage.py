@@ -47,11 +47,6 @@ class Wound:
     steps: list[str] = field(default_factory=list)  # how it was worked out, in words
     stun_result: str | None = None  # a stun's name (EZ-16); None when not a stun
 
-    @property
-    def affected(self) -> bool:
-        """The target is hurt or stunned: a box is marked."""
-        return self.level is not None
-
     def taken(self) -> str:
         """What the target takes, in words: `Bandit takes Hurt`, `Knight is Dazed (...)`."""
         if self.stun and self.stun_result == NO_EFFECT:

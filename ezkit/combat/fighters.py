@@ -217,6 +217,8 @@ def _find_role(roles: list[Role], name: str) -> Role | None:
 def _named(character: Character, rules: Rules, trait: str, ranged: bool) -> Trait:
     """The trait the GM names: a role (held, another specialty, or not taken) or an attribute."""
     key = _key(trait)
+    if not key:
+        raise InputError("a trait the GM names is a role or an attribute; got nothing (EZ-24)")
     if key in ATTRIBUTES:
         stand_in = rules.attribute_stand_in
         value = getattr(character.attributes, key)

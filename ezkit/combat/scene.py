@@ -512,9 +512,12 @@ class _Fight:
             mods = "".join(
                 f" {v:+d} {w}" for v, w in ((t.mod, "modifiers"), (self.penalty(t), "wounds")) if v
             )
+            # an NPC that evades rolls the scene's foe roll, when the GM rolls for foes (EZ-26)
+            scripted = bool(target_part and target_part.roll is not None)
+            which = "foe roll" if not t.pc and self.foe_dice and not scripted else "roll"
             self.say(
                 f"    {t.name} spends the phase evading: Reflexes {ladder.label(t.reflexes)}"
-                f"{mods}, roll {ladder.signed(evade_roll)}: {ladder.label(evade)}"
+                f"{mods}, {which} {ladder.signed(evade_roll)}: {ladder.label(evade)}"
             )
         roll = self.roll(m, "ranged")
         shot = ranged.resolve(
