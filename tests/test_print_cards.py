@@ -38,14 +38,25 @@ def deck_pdf(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 def test_deck_pages_faces_and_backs(deck_pdf: tuple) -> None:
     game, out, said = deck_pdf
     deck = decks.deck(game)
+    base = sum(card.count for card in deck.cards if card.expansion is None)
     text = pages(out)
-    assert len(text) == 2 * math.ceil(deck.size() / 9)
-    assert f"{deck.size()} cards, {len(text)} pages" in said
-    # every copy's small print on its face page, none on the backs
-    found = Counter(re.findall(rf"{game}·([a-z0-9-]+)", " ".join(text[0::2])))
-    assert found == Counter(deck.expand())
-    assert not any(f"{game}·" in page for page in text[1::2])
+    assert len(text) == 2 * math.ceil(base / 9)
+    assert f"{base} cards, {len(text)} pages" in said
+    faces = " ".join(text[0::2])
+    names = Counter(line.strip() for line in faces.splitlines())
+    for card in deck.cards:  # each card's name on its own line, once a copy (a long one wraps)
+        if card.expansion is None and len(card.name) < 18:
+            assert names[card.name] == card.count, card.name
     assert all(deck.name.split(":")[0] in " ".join(page.split()) for page in text[1::2])
+
+
+def test_no_internal_ids_on_the_faces(deck_pdf: tuple) -> None:
+    game, out, _ = deck_pdf
+    faces = " ".join(pages(out)[0::2])
+    assert not re.search(r"[a-z]·[a-z0-9]", faces)
+    for card in decks.deck(game).cards:
+        if "-" in card.id:
+            assert card.id not in faces, card.id
 
 
 def test_deck_counts() -> None:
@@ -53,20 +64,73 @@ def test_deck_counts() -> None:
     assert decks.deck("bakeries").size("case") == 22
 
 
+@pytest.mark.parametrize(
+    ("options", "jungles", "babies"),
+    [("", 0, 0), ("jungle", 8, 0), ("baby", 0, 8), ("jungle,baby", 8, 8)],
+)
+def test_the_dudab_deck_follows_its_options(
+    options: str, jungles: int, babies: int, tmp_path: Path
+) -> None:
+    out = tmp_path / "dudab.pdf"
+    said = run("deck", "dudab", "-o", str(out), *(["--options", options] if options else []))
+    cards = 64 + 8 + 8 + jungles + babies  # Number, Shaman and Dudab cards, the expansions
+    assert f"{cards} cards" in said and (f"with {options.replace(',', ', ')}" in said) == bool(
+        options
+    )
+    text = pages(out)
+    assert len(text) == math.ceil(cards / 9)
+    names = Counter(line.strip() for line in " ".join(text).splitlines())
+    assert (names["Jungle"], names["Baby (Buba)"], names["Dudab!"]) == (jungles, babies, 8)
+
+
+def test_deck_options_are_checked(tmp_path: Path) -> None:
+    bad = CliRunner().invoke(
+        cli, ["print", "deck", "dudab", "-o", str(tmp_path / "x.pdf"), "--options", "jungel"]
+    )
+    assert bad.exit_code != 0 and "no option 'jungel'" in bad.output
+    assert not (tmp_path / "x.pdf").exists()
+
+
 def test_a_bleed_that_does_not_fit_is_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         cli, ["print", "deck", "auntie", "-o", str(tmp_path / "x.pdf"), "--bleed", "9"]
     )
     assert result.exit_code != 0 and "--bleed" in result.output
+    assert "use at most 1.5 mm" in result.output  # letter: 279.4 mm for three 88 mm cards
     assert not (tmp_path / "x.pdf").exists()
 
 
-def test_deck_without_backs_on_a4_with_bleed(tmp_path: Path) -> None:
+def test_a_bleed_that_pushes_the_cut_marks_off_the_printable_area_is_warned_of(
+    tmp_path: Path,
+) -> None:
     out = tmp_path / "dudab.pdf"
-    run("deck", "dudab", "-o", str(out), "--paper", "a4", "--bleed", "2")
-    reader = PdfReader(out)
-    assert len(reader.pages) == math.ceil(96 / 9)
+    argv = ["print", "deck", "dudab", "-o", str(out), "--paper", "a4", "--bleed", "2"]
+    result = CliRunner().invoke(cli, argv)
+    assert result.exit_code == 0, result.output
+    assert "warning: --bleed 2: the cut marks beside the cards fall within 5 mm" in result.stderr
+    assert "largest bleed that keeps them printable on A4 paper is 1.0 mm" in result.stderr
+    reader = PdfReader(out)  # written all the same: a borderless printer prints it
+    assert len(reader.pages) == math.ceil(80 / 9)
     assert round(float(reader.pages[0].mediabox.width) / 72 * 25.4) == 210
+    fits = CliRunner().invoke(cli, [*argv[:-1], "1"])
+    assert fits.exit_code == 0 and "warning" not in fits.stderr
+    letter = CliRunner().invoke(cli, ["print", "deck", "dudab", "-o", str(out), "--bleed", "0.5"])
+    assert "letter paper has no room for a bleed with printable cut marks" in letter.stderr
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_cut_marks_without_bleed_lie_where_printers_print(paper: str) -> None:
+    from ezkit.printing import cards
+
+    view = cards.deck_view("auntie", paper)
+    width, height = cards.paper_size(paper)
+    assert view["warnings"] == []
+    for mark in view["pages"][0]["marks"]:
+        left, top, w, h = (
+            float(mark[k].removesuffix("mm")) for k in ("left", "top", "width", "height")
+        )
+        assert left >= 5 and left + w <= width - 5 and top >= 5 and top + h <= height - 5, mark
+        assert max(w, h) >= 1.5
 
 
 OPTIONS = {"auntie": "no-draw,rounds", "bakeries": "", "dudab": "jungle,baby", "foozle": ""}

@@ -92,12 +92,20 @@ def _pages(pages: int) -> str:
     return f"{pages} page{'s' if pages != 1 else ''}"
 
 
+OPTIONS = click.option(
+    "--options",
+    "options",
+    default="",
+    help="Options to include, comma-separated: auntie no-draw,rounds; dudab jungle,baby.",
+)
+
+
 @print_group.command(
     "deck",
     epilog="""\b
 Examples:
-  ezkit print deck dudab -o dudab-deck.pdf
-  ezkit print deck foozle -o fanucci.pdf --paper a4 --backs --bleed 2""",
+  ezkit print deck dudab -o dudab-deck.pdf --options jungle,baby
+  ezkit print deck foozle -o fanucci.pdf --paper a4 --backs --bleed 1""",
 )
 @GAME
 @OUTPUT
@@ -110,19 +118,28 @@ Examples:
     show_default=True,
     help="Millimetres of colour past each card's trim line.",
 )
-def deck(game: str, output: Path, paper: str, backs: bool, bleed: float) -> None:
+@OPTIONS
+def deck(game: str, output: Path, paper: str, backs: bool, bleed: float, options: str) -> None:
     """A print-and-play deck: every card of GAME, poker size, nine to a page, with cut marks.
 
-    With --backs, each page of faces is followed by its backs, mirrored left-right so
-    they land behind their faces when printed double-sided (flip on the long edge)."""
+    The base game's cards; --options adds Dudab's expansions (jungle, baby). With --backs,
+    each page of faces is followed by its backs, mirrored left-right so they land behind
+    their faces when printed double-sided (flip on the long edge). A bleed that puts the
+    cut marks where most printers do not print (5 mm from the edge) is warned of."""
     from ezkit import render
 
     render.preload()
     from ezkit.printing import cards
+    from ezkit.printing.cheatsheet import parse_options
 
-    view = cards.deck_view(game, paper, backs=backs, bleed=bleed)
+    view = cards.deck_view(
+        game, paper, backs=backs, bleed=bleed, options=parse_options(game, options)
+    )
+    for warning in view["warnings"]:
+        click.echo(f"warning: {warning}", err=True)
     pages = render.pdf("deck.html", output, paper, deck=view)
-    click.echo(f"wrote {output}: {view['cards']} cards, {_pages(pages)}")
+    with_options = f" (with {view['options']})" if view["options"] else ""
+    click.echo(f"wrote {output}: {view['cards']} cards{with_options}, {_pages(pages)}")
 
 
 @print_group.command(
@@ -135,12 +152,7 @@ Examples:
 @GAME
 @OUTPUT
 @PAPER
-@click.option(
-    "--options",
-    "options",
-    default="",
-    help="Options to include, comma-separated: auntie no-draw,rounds; dudab jungle,baby.",
-)
+@OPTIONS
 def cheatsheet(game: str, output: Path, paper: str, options: str) -> None:
     """A one-page cheat sheet for GAME: turn, cards, scoring, end, the options in play."""
     from ezkit import render

@@ -1,19 +1,24 @@
 """Print-and-play decks as a view model: every copy of every card, placed nine to a page.
 
 The cards come from `cards/<game>.yaml` through `ezkit.games.decks`; this module only
-decides how a face looks (its colour, corner mark, art, small print) and where it sits.
+decides how a face looks (its colour, corner mark, art, rules text) and where it sits.
 Every position is worked out here in millimetres: the template places boxes and does
-no arithmetic.
+no arithmetic. A face shows what a player reads, no ids; its art and type are as large
+as its rules text leaves room for. Options (`jungle`, `baby`) add a game's expansion
+cards; without them the deck is the base game's.
 
 A page holds a 3 x 3 grid of poker-size cards (63 x 88 mm), centred on the paper, with
-cut marks in the margins on every trim line. With `backs`, each face page is followed by
-its backs page, the columns mirrored left-right so a back lands behind its face when the
-sheet is printed double-sided (flipped on the long edge). With `bleed`, each card's
-colour runs `bleed` mm past its trim line and the cards move apart to make room.
+cut marks in the margins on every trim line, kept out of the 5 mm most printers leave
+blank at the paper's edge when there is room (a bleed that pushes them there is warned
+of). With `backs`, each face page is followed by its backs page, the columns mirrored
+left-right so a back lands behind its face when the sheet is printed double-sided
+(flipped on the long edge). With `bleed`, each card's colour runs `bleed` mm past its
+trim line and the cards move apart to make room.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ezkit.errors import InputError
@@ -24,9 +29,14 @@ CARD_W, CARD_H = 63.0, 88.0  # poker size, mm
 COLUMNS, ROWS = 3, 3
 PER_PAGE = COLUMNS * ROWS
 PAPER_MM = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
+PAPER_NAME = {"letter": "letter", "a4": "A4"}
 MARK_LENGTH = 5.0  # cut mark, mm, when the margin has room
 MARK_SHORTEST = 2.0  # a shorter cut mark would be lost in a printer's unprintable margin
 MARK_GAP = 1.0  # between a cut mark and the nearest printed colour, mm
+PRINTABLE = 5.0  # most printers print nothing this close to the paper's edge, mm
+MARK_VISIBLE = 1.5  # the least of a cut mark that must print, mm
+#: Rules text up to this many characters gets the face's larger art and type (else: smaller).
+RULES_ROOM = ((150, "short"), (215, "medium"))
 #: Decks whose kinds have backs of their own; the others share one back.
 BACK_PER_KIND = {"auntie": True, "bakeries": True, "dudab": False, "foozle": False}
 
@@ -91,6 +101,7 @@ def face(game: str, card: Card, title: str) -> dict[str, Any]:
     """One card's face: colour, ink, corner mark, art (a glyph or a named SVG), texts."""
     look = _look(game, card)
     corner = look.get("corner", "")
+    art_text = look.get("art_text", "")
     return {
         "wide": len(corner) > 2,
         "turnable": corner in ("6", "9"),  # underlined, as on playing cards
@@ -103,8 +114,8 @@ def face(game: str, card: Card, title: str) -> dict[str, Any]:
         "corner": corner,
         "glyph": look.get("glyph", ""),
         "svg": look.get("svg", ""),
-        "art_text": look.get("art_text", ""),
-        "small": f"{game}·{card.id}",
+        "art_text": "" if art_text.lower() == card.name.lower() else art_text,  # said once
+        "size": next((size for most, size in RULES_ROOM if len(card.rules) <= most), "long"),
     }
 
 
@@ -222,28 +233,53 @@ def back(game: str, deck_name: str, title: str) -> dict[str, str]:
 
 
 def deck_view(
-    game: str, paper: str = "letter", backs: bool = False, bleed: float = 0.0
+    game: str,
+    paper: str = "letter",
+    backs: bool = False,
+    bleed: float = 0.0,
+    options: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """The whole deck laid out: face pages (and, with `backs`, a mirrored back page after each)."""
+    """The whole deck laid out: face pages (and, with `backs`, a mirrored back page after each).
+
+    Expansion cards are in only with their option on. `warnings` says when the cut marks
+    fall where most printers do not print."""
     deck = decks.deck(game)
     if bleed < 0:
         raise InputError(f"--bleed {bleed}: a bleed is 0 mm or more")
     page_w, page_h = paper_size(paper)
     pitch_x, pitch_y = CARD_W + 2 * bleed, CARD_H + 2 * bleed
     grid_w, grid_h = COLUMNS * pitch_x, ROWS * pitch_y
-    margin = min(page_w - grid_w, page_h - grid_h) / 2
-    mark = min(MARK_LENGTH, margin - MARK_GAP)
-    if mark < MARK_SHORTEST:
-        room = 2 * (MARK_SHORTEST + MARK_GAP)
-        most = min((page_w - room) / COLUMNS - CARD_W, (page_h - room) / ROWS - CARD_H) / 2
+    side, head = (page_w - grid_w) / 2, (page_h - grid_h) / 2
+    if min(side, head) - MARK_GAP < MARK_SHORTEST:
+        most = largest_bleed(paper, MARK_SHORTEST + MARK_GAP)
         raise InputError(
             f"--bleed {bleed:g}: nine poker cards with that bleed and cut marks do not fit on "
-            f"{paper} paper; use at most {max(most, 0):.1f} mm"
+            f"{PAPER_NAME[paper]} paper; use at most {most:.1f} mm"
         )
-    left, top = (page_w - grid_w) / 2, (page_h - grid_h) / 2
-    copies = [(card, deck.titles[card.kind]) for card in deck.cards for _ in range(card.count)]
+    warnings = []
+    if min(side, head) - MARK_GAP - PRINTABLE < MARK_VISIBLE:
+        edges = " and ".join(
+            where
+            for where, margin in (("beside", side), ("above and below", head))
+            if margin - MARK_GAP - PRINTABLE < MARK_VISIBLE
+        )
+        most = largest_bleed(paper, PRINTABLE + MARK_GAP + MARK_VISIBLE)
+        keep = (
+            f"the largest bleed that keeps them printable on {PAPER_NAME[paper]} paper is "
+            f"{most:.1f} mm"
+            if most > 0
+            else f"{PAPER_NAME[paper]} paper has no room for a bleed with printable cut marks"
+        )
+        warnings.append(
+            f"--bleed {bleed:g}: the cut marks {edges} the cards fall within {PRINTABLE:g} mm "
+            f"of the paper's edge, which most printers leave blank, so they may not print; "
+            f"{keep} (or print borderless)"
+        )
+    left, top = side, head
+    cards = [card for card in deck.cards if card.expansion is None or card.expansion in options]
+    copies = [(card, deck.titles[card.kind]) for card in cards for _ in range(card.count)]
     faces = {card.id: face(game, card, title) for card, title in dict.fromkeys(copies)}
-    marks = cut_marks(left, top, pitch_x, pitch_y, bleed, mark)
+    marks = cut_marks(left, top, pitch_x, pitch_y, bleed, _mark(side), _mark(head))
     pages = []
     for start in range(0, len(copies), PER_PAGE):
         chunk = copies[start : start + PER_PAGE]
@@ -268,12 +304,27 @@ def deck_view(
         "game": game,
         "title": deck.name,
         "cards": len(copies),
+        "options": ", ".join(options),
+        "warnings": warnings,
         "page_w": _mm(page_w),
         "page_h": _mm(page_h - 0.5),
         "bleed": _mm(bleed),
         "inner": _mm(bleed + 3.0),
         "pages": pages,
     }
+
+
+def largest_bleed(paper: str, margin: float) -> float:
+    """The largest bleed (mm, rounded down to 0.1) that leaves `margin` mm outside the grid."""
+    page_w, page_h = paper_size(paper)
+    most = min((page_w - 2 * margin) / COLUMNS - CARD_W, (page_h - 2 * margin) / ROWS - CARD_H) / 2
+    return max(math.floor(most * 10 + 1e-9) / 10, 0.0)
+
+
+def _mark(margin: float) -> float:
+    """A cut mark's length in a margin: clear of the printer's blank edge when it can be."""
+    printable = margin - MARK_GAP - PRINTABLE
+    return min(MARK_LENGTH, printable if printable >= MARK_VISIBLE else margin - MARK_GAP)
 
 
 def cut_marks(
@@ -283,8 +334,11 @@ def cut_marks(
     pitch_y: float,
     bleed: float,
     length: float = MARK_LENGTH,
+    length_y: float | None = None,
 ) -> list[dict[str, str]]:
-    """Short hairlines in the margins on every trim line, clear of the printed colour."""
+    """Short hairlines in the margins on every trim line, clear of the printed colour:
+    `length` mm beside the grid, `length_y` (default the same) above and below it."""
+    across = length if length_y is None else length_y
     xs = sorted(
         {
             round(left + c * pitch_x + bleed + edge, 3)
@@ -299,13 +353,13 @@ def cut_marks(
     grid_bottom = top + ROWS * pitch_y
     marks = []
     for x in xs:
-        for y in (top - MARK_GAP - length, grid_bottom + MARK_GAP):
+        for y in (top - MARK_GAP - across, grid_bottom + MARK_GAP):
             marks.append(
                 {
                     "left": _mm(x),
                     "top": _mm(y),
                     "width": "0mm",
-                    "height": _mm(length),
+                    "height": _mm(across),
                     "dir": "v",
                 }
             )
