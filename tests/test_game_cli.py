@@ -402,7 +402,7 @@ def test_quit_then_resume_finishes_the_game(runner: CliRunner, db: str, nim: str
 def test_end_of_input_stops_with_the_game_saved(runner: CliRunner, db: str, nim: str) -> None:
     code, _, err = run(runner, "game", "play", "nim", "--players", "Ann,Bob", "--db", db,
                        input="\n1\n")  # fmt: skip
-    assert code == 1 and "Aborted" in err
+    assert code == 1 and "Stopped; the game is saved. Resume with: ezkit game resume 1" in err
     assert stored(db, 1)["moves"][:1] == ["take 1"]
 
 
