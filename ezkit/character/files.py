@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -80,10 +81,15 @@ def problems_from(error: ValidationError, root: type[BaseModel]) -> list[Problem
             message = f"unknown field {field!r}{_did_you_mean(field, root, item['loc'][:-1])}"
         elif "rank" in message and "Ladder" in message:
             rule = "EZ-1"
+        elif cited := _RULING.search(message):  # a model check that names its ruling
+            rule = cited.group()
         elif item["type"] == "missing":
             message = "this field is required"
         problems.append(Problem(rule, path, message))
     return problems
+
+
+_RULING = re.compile(r"\bEZ-\d+\b")
 
 
 def _path(loc: tuple[Any, ...]) -> str:

@@ -38,8 +38,10 @@ def summary(character: Character, report: Report) -> list[str]:
         f"  Resilience {ladder.signed(d.resilience)}, Reflexes {ladder.signed(d.reflexes)}, "
         f"CPD {d.cpd} ({cpd_parts})"
     )
+    roles = {w.name: w.role for w in c.weapons if w.role}
     for w in d.weapons:
-        lines.append(f"  Weapon: {w.name}, INJ {w.inj} ({w.how})")
+        role = f"; used with {roles[w.name]} (EZ-24)" if w.name in roles else ""
+        lines.append(f"  Weapon: {w.name}, INJ {w.inj} ({w.how}){role}")
     if c.armor:
         lines.append(f"  Armor: {c.armor.name}")
     if c.wounds:

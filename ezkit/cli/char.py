@@ -16,11 +16,12 @@ from ezkit.character.check import check
 from ezkit.character.files import InvalidCharacter, Problem, parse_character, read_character
 from ezkit.character.model import Character, Gift
 from ezkit.cli.params import RANK, Command, emit_json, json_option
-from ezkit.errors import DocumentError, EzkitError
+from ezkit.errors import DocumentError, EzkitError, InputError
 from ezkit.fileio import write_atomic
 from ezkit.rules import Rules
-from ezkit.store import open_campaign
+from ezkit.store import open_campaign, refuse_campaign_output
 from ezkit.terminal import safe, safe_line
+from ezkit.words import plural
 from ezkit.yamlio import dump_yaml
 
 CHECK_EXAMPLE = "ezkit char check examples/characters/jason-free.yaml"
@@ -96,7 +97,7 @@ def _print_invalid(problems: list[Problem], file: Path, as_json: bool) -> None:
             }
         )
         return
-    click.echo(f"{file}: INVALID ({len(problems)} errors)")
+    click.echo(f"{file}: INVALID ({plural(len(problems), 'error')})")
     for problem in problems:
         click.echo(f"  error   {problem}")
 
@@ -241,6 +242,7 @@ def export(name: str, output: Path | None, fmt: str | None, db: Path | None) -> 
     if output is None:
         click.echo(text, nl=False)
     else:
+        refuse_campaign_output(output, db)
         write_atomic(output, text)
         click.echo(f"wrote {output}", err=True)
 
@@ -259,13 +261,29 @@ def _advance(
     result: list[Character] = []
 
     def apply(doc: dict[str, Any]) -> dict[str, Any]:
-        changed = change(parse_character(doc, "the campaign"), rules)
+        before = parse_character(doc, "the campaign")
+        changed = change(before, rules)
+        if changed.wounds != before.wounds:
+            _check_track(changed, rules)  # refused before the one write, not after it
         result.append(changed)
         return changed.to_document()
 
     with open_campaign(db) as campaign:
         campaign.update_character(name, apply)
     return result[0]
+
+
+def _check_track(character: Character, rules: Rules) -> None:
+    """DocumentError unless every mark on the track is at a level of these rules."""
+    from ezkit.combat import wounds
+
+    try:
+        wounds.track_text(character.wounds, rules)
+    except InputError as error:
+        raise DocumentError(
+            f"{character.name} in the campaign has a wound track these rules cannot read "
+            f"({error}); nothing was written"
+        ) from None
 
 
 def _report(character: Character, what: str) -> None:
@@ -471,6 +489,7 @@ def new_character(
     if path is None:
         click.echo("nothing written")
     else:
+        refuse_campaign_output(path, db)
         write_atomic(path, builder.to_yaml(character))
         click.echo(f"wrote {path}")
     if add_it:
