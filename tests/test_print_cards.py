@@ -134,6 +134,7 @@ def test_cut_marks_without_bleed_lie_where_printers_print(paper: str) -> None:
 
 
 OPTIONS = {"auntie": "no-draw,rounds", "bakeries": "", "dudab": "jungle,baby", "foozle": ""}
+RULING = re.compile(r"\b(AU|BK|DU|FZ|GT|EZ)-\d")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -144,8 +145,9 @@ def test_cheatsheet_names_every_card_type(game: str, tmp_path: Path) -> None:
         argv += ["--options", OPTIONS[game]]
     run(*argv)
     text = pages(out)
-    assert 1 <= len(text) <= 2
+    assert len(text) == 1
     flat = " ".join(" ".join(text).split())
+    assert not RULING.search(flat), RULING.search(flat)  # for players: no ruling ids
     deck = decks.deck(game)
     if game in ("auntie", "bakeries"):
         names = [c.name for c in deck.cards if c.kind not in ("fudge", "cake", "case", "chef")]
@@ -171,6 +173,31 @@ def test_cheatsheet_options(tmp_path: Path) -> None:
     assert bad.exit_code != 0 and "no option 'x'" in bad.output
 
 
+def test_ruling_ids_are_taken_out_and_the_words_kept() -> None:
+    from ezkit.printing.cheatsheet import for_players
+
+    assert for_players("ties share (DU-4).") == "ties share."
+    assert for_players("(not again this turn, FZ-3). Next") == "(not again this turn). Next"
+    assert for_players("each hand won (FZ-4, FZ-6).") == "each hand won."
+    assert for_players("as DU-2 gives it") == "as DU-2 gives it"  # only citations in brackets
+
+
+def test_cheatsheets_use_the_page(tmp_path: Path) -> None:
+    from ezkit.printing import cheatsheet
+
+    sizes = {}
+    for game in GAMES:
+        view = cheatsheet.cheatsheet(game, cheatsheet.parse_options(game, OPTIONS[game]))
+        sizes[game] = float(view["type_size"].removesuffix("pt"))
+    assert min(sizes.values()) >= 9 and sizes["foozle"] >= 11  # was 9 pt for all, 55-60% full
+    out = tmp_path / "foozle.pdf"
+    run("cheatsheet", "foozle", "-o", str(out))
+    flat = " ".join(" ".join(pages(out)).split())
+    # numbered steps in a numbered list (no bullet before a number), the trumps in a wide cell
+    assert "YOUR TURN Take the top of the draw pile" in flat and "1. 2. 3." in flat
+    assert "Trumps ×9 The Granola, The Death" in flat
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_scorepad_renders(game: str, tmp_path: Path) -> None:
     out = tmp_path / f"{game}.pdf"
@@ -181,6 +208,28 @@ def test_scorepad_renders(game: str, tmp_path: Path) -> None:
         "auntie": "Round 20",
         "bakeries": "Sale 7",
         "dudab": "Shaman left",
-        "foozle": "Hand 14",
+        "foozle": "Hand 24",
     }
     assert expected[game] in text
+    assert not RULING.search(text), RULING.search(text)
+
+
+def test_the_foozle_score_pad_has_a_column_per_token(tmp_path: Path) -> None:
+    from ezkit.printing import scorepad
+
+    out = tmp_path / "foozle.pdf"
+    run("scorepad", "foozle", "-o", str(out))
+    flat = " ".join(" ".join(pages(out)).split())
+    heads = "Bk Br R Y Bu W"  # black and blue apart in black and white, the white token too
+    assert flat.count(heads) == 6  # under each of six players
+    assert "Tokens: Bk black, Br brown, R red, Y yellow, Bu blue, W white." in flat
+    pad = scorepad.scorepad("foozle")
+    assert [t["name"] for t in pad["tokens"]] == [
+        "black",
+        "brown",
+        "red",
+        "yellow",
+        "blue",
+        "white",
+    ]
+    assert scorepad.abbreviations(["blackberry", "blueberry", "bread"]) == ["Bla", "Blu", "Br"]

@@ -8,6 +8,7 @@ import click
 
 from ezkit import rules as rules_data
 from ezkit.cli.char import db_option, load_character, rules_option
+from ezkit.store import refuse_campaign_output
 
 OUTPUT = click.option(
     "-o",
@@ -51,6 +52,7 @@ def sheet(
     """Character sheets, one character a page: campaign NAMEs or character FILEs."""
     from ezkit import render
 
+    refuse_campaign_output(output, db)
     render.preload()
     from ezkit.printing import sheet as sheets
 
@@ -77,6 +79,7 @@ def aid(output: Path, paper: str, house_rules: Path | None) -> None:
     """The GM's play aid: the Ladder, actions, odds, dice, fights, wounds, healing, tables."""
     from ezkit import render
 
+    refuse_campaign_output(output)
     render.preload()
     from ezkit.printing import aid as play_aid
 
@@ -128,6 +131,7 @@ def deck(game: str, output: Path, paper: str, backs: bool, bleed: float, options
     cut marks where most printers do not print (5 mm from the edge) is warned of."""
     from ezkit import render
 
+    refuse_campaign_output(output)
     render.preload()
     from ezkit.printing import cards
     from ezkit.printing.cheatsheet import parse_options
@@ -154,14 +158,20 @@ Examples:
 @PAPER
 @OPTIONS
 def cheatsheet(game: str, output: Path, paper: str, options: str) -> None:
-    """A one-page cheat sheet for GAME: turn, cards, scoring, end, the options in play."""
+    """A one-page cheat sheet for GAME: turn, cards, scoring, end, the options in play.
+
+    For players: no ruling ids; the type as large as the page allows."""
     from ezkit import render
 
+    refuse_campaign_output(output)
     render.preload()
     from ezkit.printing import cheatsheet as sheets
 
     view = sheets.cheatsheet(game, sheets.parse_options(game, options))
-    pages = render.pdf("cheatsheet.html", output, paper, sheet=view)
+    for size in view["type_sizes"]:  # the largest type the text is thought to fit in first
+        pages = render.pdf("cheatsheet.html", output, paper, sheet={**view, "type_size": size})
+        if pages == 1:
+            break
     click.echo(f"wrote {output}: {_pages(pages)}")
 
 
@@ -175,6 +185,7 @@ def scorepad(game: str, output: Path, paper: str) -> None:
     """A score pad for GAME: its rounds or hands, players across."""
     from ezkit import render
 
+    refuse_campaign_output(output)
     render.preload()
     from ezkit.printing import scorepad as pads
 

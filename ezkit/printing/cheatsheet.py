@@ -1,14 +1,18 @@
 """Cheat sheets for the four card games as view models: one page a player keeps in hand.
 
-The words are the rule books' (seeds 000, 001, 002, 004), shortened, with the rulings
-that settle a point cited (AU-, BK-, DU-, FZ-); every card name, count and number comes
-from the game's deck file through `ezkit.games.decks`, never typed here. Options
-(`--options`) add their rules: Auntie `no-draw` and `rounds` (AU-9), Dudab `jungle` and
-`baby` (DU-5). Every leaf is a string: the template only loops.
+The words are the rule books' (seeds 000, 001, 002, 004), shortened; the rulings that
+settle a point are cited here (AU-, BK-, DU-, FZ-) for whoever checks the words, and taken
+out of what is printed: the sheet is for players (`for_players`). Every card name, count
+and number comes from the game's deck file through `ezkit.games.decks`, never typed here.
+Options (`--options`) add their rules: Auntie `no-draw` and `rounds` (AU-9), Dudab
+`jungle` and `baby` (DU-5). Every leaf is a string or a flag: the template only loops. A section
+whose items are numbered steps is printed as a numbered list; the type size is the one
+that fills the page (`type_sizes`: estimated from the text, smaller ones to fall back on).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -42,6 +46,85 @@ def parse_options(game: str, text: str) -> tuple[str, ...]:
     return wanted
 
 
+_RULING = r"[A-Z]{2}-\d+"
+#: " (DU-3)", " (FZ-4, FZ-6)": a citation in brackets of its own, with the space before it.
+_CITATION = re.compile(rf"\s*\({_RULING}(?:,\s*{_RULING})*\)")
+#: "(not again this turn, FZ-3)": a citation closing other words in brackets.
+_CLOSING = re.compile(rf",\s*{_RULING}(?:,\s*{_RULING})*(?=\))")
+_STEP = re.compile(r"(\d+)\.\s+")
+#: Type sizes to choose from (pt), largest first; the page part a character of text fills at
+#: 10 pt; the part of the page the taller column should fill.
+TYPE_SIZES = (12.0, 11.5, 11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0)
+FILL_PER_CHARACTER = 0.000347
+FILL_TARGET = 0.95
+
+
+def for_players(text: str) -> str:
+    """The text without ruling ids: "(DU-3)" and ", FZ-3)" go, the words stay."""
+    return _CLOSING.sub("", _CITATION.sub("", text))
+
+
+def _printed(value: Any) -> Any:
+    if isinstance(value, str):
+        return for_players(value)
+    if isinstance(value, list):
+        return [_printed(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _printed(v) for k, v in value.items()}
+    return value
+
+
+def _numbered(section: dict[str, Any]) -> dict[str, Any]:
+    """A section of steps "1. ...", "2. ..." as a numbered list, the numbers left to the list."""
+    items = section["items"]
+    steps = [_STEP.match(item) for item in items]
+    numbered = all(m and m.group(1) == str(i) for i, m in enumerate(steps, start=1))
+    if numbered:
+        items = [item[m.end() :] for item, m in zip(items, steps, strict=True) if m]
+    return {**section, "items": items, "numbered": numbered}
+
+
+def _columns(sheet: dict[str, Any]) -> tuple[float, float]:
+    """Each column's text as characters, a short line more for each item, row and heading
+    (the weights fitted to renders): the rules and options left, the cards (and any sections
+    moved below them) right."""
+
+    def sections(parts: list[dict[str, Any]]) -> float:
+        return sum(90 + sum(len(item) + 60 for item in s["items"]) for s in parts)
+
+    left = sections(sheet["sections"]) + len(sheet["available"])
+    left += sum(len(o["text"]) + len(o["name"]) + 80 for o in sheet["options"])
+    right = sum(1.04 * max(len(r["text"]), 2.6 * len(r["name"])) + 65 for r in sheet["cards"])
+    right += 190 * len({r["kind"] for r in sheet["cards"]}) + sections(sheet["more"])
+    return left, right
+
+
+def _fill(sheet: dict[str, Any], points: float) -> float:
+    """The part of the page the taller column fills at a type size (pt), estimated."""
+    return max(_columns(sheet)) * FILL_PER_CHARACTER * (points / 10) ** 2
+
+
+def _balance(sheet: dict[str, Any]) -> None:
+    """Move the last sections of rules below the cards while that makes the taller column
+    shorter, so that both columns share the page."""
+    while len(sheet["sections"]) > 1:
+        moved = {
+            **sheet,
+            "sections": sheet["sections"][:-1],
+            "more": [sheet["sections"][-1], *sheet["more"]],
+        }
+        if max(_columns(moved)) >= max(_columns(sheet)):
+            return
+        sheet.update(moved)
+
+
+def type_sizes(sheet: dict[str, Any]) -> list[str]:
+    """Type sizes to try, largest first: from the largest the estimate says fits the page
+    down to the smallest (a render that still takes two pages tries the next)."""
+    fits = [p for p in TYPE_SIZES if _fill(sheet, p) <= FILL_TARGET] or [TYPE_SIZES[-1]]
+    return [f"{p:g}pt" for p in TYPE_SIZES if p <= fits[0]]
+
+
 def _count(n: int) -> str:
     return f"×{n}"
 
@@ -60,13 +143,19 @@ def cheatsheet(game: str, options: Iterable[str] = ()) -> dict[str, Any]:
     on = tuple(options)
     build = {"auntie": _auntie, "bakeries": _bakeries, "dudab": _dudab, "foozle": _foozle}[game]
     sheet = build(deck, on)
+    sheet["sections"] = [_numbered(section) for section in sheet["sections"]]
     previous = None
     for row in sheet["cards"]:  # the deck's title above the first card of each kind
         row["group"] = deck.titles[row["kind"]] if row["kind"] != previous else ""
         previous = row["kind"]
     sheet["title"] = deck.name
     sheet["options_on"] = ", ".join(on)
-    sheet["source"] = f"From {deck.path.name} and the rule book; rulings cited in brackets."
+    sheet["source"] = "Cards and numbers from ezkit's deck file; words from the rule book."
+    sheet = _printed(sheet)
+    sheet["more"] = []
+    _balance(sheet)
+    sheet["type_sizes"] = type_sizes(sheet)
+    sheet["type_size"] = sheet["type_sizes"][0]
     return sheet
 
 
@@ -404,14 +493,8 @@ def _foozle(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
         for colour in colours
     ]
     trumps = deck.of("trump")
-    cards.append(
-        _row(
-            f"Trumps ({_names(trumps)})",
-            deck.size("trump"),
-            trumps[0].rules,
-            "trump",
-        )
-    )
+    rules = trumps[0].rules.removeprefix("Trump. ")
+    cards.append(_row("Trumps", deck.size("trump"), f"{_names(trumps)}. {rules}", "trump"))
     low, high = t.run_ranks
     tokens = ", ".join(t.tokens)
     return {

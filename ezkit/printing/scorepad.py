@@ -3,6 +3,9 @@
 Rows are the game's rounds or hands, each with the lines its scoring asks for
 (Bakeries: phase money lines; Dudab: the scoring steps of DU-4; Foozle: tokens of
 FZ-4); columns are the players. Labels and numbers come from the deck files' tables.
+Foozle's players each get a column per token, the five colours and white, headed by
+abbreviations that differ in black and white too (Bk, Br, R, Y, Bu, W). Ruling ids are
+for whoever checks the words and are not printed (`cheatsheet.for_players`).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from typing import Any
 
 from ezkit.games import decks
 from ezkit.games.decks import AuntieTables, BakeriesTables, DudabTables, FoozleTables
+from ezkit.printing.cheatsheet import for_players
 
 COLOURS = {
     "black": "#1d1d1d",
@@ -20,19 +24,53 @@ COLOURS = {
     "blue": "#1f5fa8",
     "white": "#ffffff",
 }
-FOOZLE_HANDS = 14
+#: Token abbreviations that stay apart in black and white (black, blue and brown too).
+ABBREVIATIONS = {
+    "black": "Bk",
+    "blue": "Bu",
+    "brown": "Br",
+    "red": "R",
+    "yellow": "Y",
+    "white": "W",
+    "green": "G",
+    "purple": "P",
+}
+FOOZLE_HANDS = 24
 
 
 def _line(label: str, note: str = "", strong: bool = False) -> dict[str, Any]:
-    return {"label": label, "note": note, "strong": strong, "tokens": []}
+    return {"label": label, "note": note, "strong": strong}
+
+
+def abbreviations(names: list[str]) -> list[str]:
+    """A short, distinct label for each token: the usual one, else the shortest prefix that
+    no other name shares."""
+    labels = []
+    for name in names:
+        label = ABBREVIATIONS.get(name)
+        if label is None or any(
+            ABBREVIATIONS.get(other) == label for other in names if other != name
+        ):
+            size = 1
+            while any(o != name and o[:size] == name[:size] for o in names) and size < len(name):
+                size += 1
+            label = name[:size]
+        labels.append(label.title())
+    return labels
 
 
 def scorepad(game: str) -> dict[str, Any]:
+    """The score pad of one game: its blocks of lines, a column per player."""
     deck = decks.deck(game)
     build = {"auntie": _auntie, "bakeries": _bakeries, "dudab": _dudab, "foozle": _foozle}[game]
     pad = build(deck.tables)
+    pad.setdefault("tokens", [])
     pad["title"] = deck.name
     pad["seats"] = [f"Player {i}" for i in range(1, pad.pop("players") + 1)]
+    pad["columns"] = str(1 + len(pad["seats"]) * len(pad["tokens"]))  # a heading's span
+    pad["note"] = for_players(pad["note"])
+    for block in pad["blocks"]:
+        block["heading"] = for_players(block["heading"])
     return pad
 
 
@@ -102,19 +140,23 @@ def _dudab(t: Any) -> dict[str, Any]:
 
 def _foozle(t: Any) -> dict[str, Any]:
     assert isinstance(t, FoozleTables)
+    names = [*t.tokens, t.white_token]
     tokens = [
-        {"name": c, "colour": COLOURS.get(c, "#888888"), "initial": c[:2].title()}
-        for c in (*t.tokens, t.white_token)
+        {"name": name, "colour": COLOURS.get(name, "#888888"), "label": label}
+        for name, label in zip(names, abbreviations(names), strict=True)
     ]
-    lines = []
-    for n in range(1, FOOZLE_HANDS + 1):
-        line = _line(f"Hand {n}")
-        line["tokens"] = tokens
-        lines.append(line)
-    total = _line("Tokens held", "all five colours and the most tokens wins", strong=True)
+    lines = [_line(f"Hand {n}") for n in range(1, FOOZLE_HANDS + 1)]
+    total = _line("Tokens held", strong=True)
+    legend = ", ".join(f"{token['label']} {token['name']}" for token in tokens)
     return {
         "players": t.players.max,
-        "blocks": [{"heading": "Hands: mark the tokens taken (FZ-4)", "lines": [*lines, total]}],
-        "note": f"One {', '.join(t.tokens)} token each a game; a {t.white_token} token for "
-        "each hand won (FZ-4, FZ-6).",
+        "tokens": tokens,
+        "blocks": [
+            {"heading": "Hands: tick the tokens each player takes (FZ-4)", "lines": lines},
+            {"heading": "Game", "lines": [total]},
+        ],
+        "note": f"Tokens: {legend}. Each player takes a colour's token once a game, for laying "
+        f"down a group all of that colour; a {t.white_token} token for each hand won. The game "
+        "ends when someone holds all five colours and one player holds the most tokens: that "
+        "player wins (FZ-4, FZ-6).",
     }
