@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from ezkit.errors import DocumentError, EzkitError, InputError, RuleError
 from ezkit.games import engine
 from ezkit.games.engine import Event, IllegalMove, Move, Reaction, State
+from ezkit.games.screen import Menu
 from ezkit.terminal import control_characters, safe_line
 from ezkit.words import shorten
 
@@ -611,6 +612,57 @@ def run(session: Session, asker: Asker) -> None:
             hint = f"{word} or {names[0]}" if len(asked) == 1 else _or(names)
             asker.say(f"Type {hint}, or press Enter for nobody.")
 
+    def choose(player: Seat, legal: list[Move]) -> None:
+        """The move, chosen from a menu in steps or typed whole (`help` explains)."""
+        menu = Menu(session.state, legal)
+
+        def show() -> None:
+            asker.say("Your moves:")
+            for line in menu.lines():
+                asker.say(line)
+
+        show()
+        while True:
+            count = len(menu.options())
+            answer = asker.ask(
+                f"{player.name}, your move: 1-{count}, or type it ({_HELP_WORDS})"
+            ).strip()
+            if _quits(answer, legal):
+                stop()
+            word = answer.casefold()
+            if not word:
+                show()
+                continue
+            if word in ("help", "?"):
+                for line in MENU_HELP:
+                    asker.say(line)
+                show()
+                continue
+            if word == "back":
+                if not menu.back():
+                    asker.say("This is the first step already.")
+                show()
+                continue
+            number = engine.menu_number(answer)
+            if number is not None:  # a number is always a menu choice, never part of a move
+                try:
+                    move = menu.pick(number)
+                except IndexError:
+                    asker.say(f"There is no choice {number} here: choose 1 to {count}.")
+                    show()
+                    continue
+                if move is None:
+                    show()
+                    continue
+                answer = move.text()
+            try:
+                session.move(answer, on_move)
+            except IllegalMove as error:
+                asker.say(f"Not allowed: {error}")
+                show()
+                continue
+            return
+
     while True:
         session.advance(on_move, reactions=private)
         seat = session.to_move()
@@ -626,11 +678,14 @@ def run(session: Session, asker: Asker) -> None:
             if window[1] != seat and passing is not None:
                 session.move(passing.text(), on_move)
                 continue
-        if private and screen != seat:
+        if private and screen != seat and not _all_public(session.state):
             hide()
             if _quits(asker.ask(f"Pass the screen to {player.name}, then press Enter"), []):
                 stop()
             asker.clear()
+            screen = seat
+        elif private and screen != seat:  # nothing is hidden now: no screen to pass
+            hide()
             screen = seat
             if queued[seat]:
                 asker.say(f"{player.name}, since your last turn only you saw:")
@@ -648,22 +703,32 @@ def run(session: Session, asker: Asker) -> None:
         for line in screen_lines(session.state, seat):
             asker.say(line)
         legal = session.state.legal_moves()
-        asker.say("Your moves:")
-        for line in menu_lines(legal):
-            asker.say(line)
-        while True:
-            answer = asker.ask(f"{player.name}, your move (1-{len(legal)} or its text)").strip()
-            if _quits(answer, legal):
-                stop()
-            try:
-                session.move(answer, on_move)
-            except IllegalMove as error:
-                asker.say(f"Not allowed: {error}")
-                continue
-            break
+        choose(player, legal)
     hide()
     for line in session.results():
         asker.say(line)
+
+
+_HELP_WORDS = "back, help, quit"
+MENU_HELP = (
+    "How to choose: type the number of a choice; a choice with more after it (a card, then",
+    "where it goes) shows the next step. 'back' goes up a step. You may also type a whole",
+    "move as the menu words it (e.g. 'give 4 to Bob'); a number alone is always a choice.",
+    "'quit' stops: the game is saved after every move and resumes with `ezkit game resume`.",
+)
+
+
+def _all_public(state: State) -> bool:
+    """Whether every seat sees the same cards now (nothing to hide when the screen passes)."""
+    seen = [state.seen(s) for s in range(len(state.game.players))]
+    return all(s == seen[0] for s in seen) and not _hands(state)
+
+
+def _hands(state: State) -> bool:
+    """Whether some seat holds cards of its own (a hand, even an empty-looking one)."""
+    view = state.view(0)
+    public = state.view(None)
+    return any(view.get(k) != public.get(k) for k in view if k not in HIDDEN_KEYS)
 
 
 def _quits(answer: str, legal: Sequence[Move]) -> bool:

@@ -1,0 +1,157 @@
+"""What a person is shown: each game's screen, and menus chosen in steps.
+
+Every game package has a `screen` module (ezkit/games/<game>/screen.py) with two functions,
+used by the terminal table, `game show` and `game log` (and later the web table); none of
+them has rules of its own:
+
+    describe(state, seat) -> list[str]    the screen of one seat (None: the public table),
+                                          in sentences, names and small tables; at most 80
+                                          columns; nothing the seat may not see (GT-1)
+    steps(state, move) -> list[str]       how a person picks this move: one label a step,
+                                          from the action (or card) to where or what, e.g.
+                                          ["Turn over a card", "Row B", "B3"]
+
+A game without a screen module falls back to the engine's view (`fallback_describe`) and to
+the move's own words as steps.
+
+A menu in steps (`Menu`) is the legal moves arranged as a tree by their steps: at each step
+the person picks one of at most a dozen labels by number, and a step with a single choice is
+taken without asking. Typing a whole move still works at every step (the engine parses it).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ezkit.games.engine import Move, State
+
+Describe = Callable[[State, int | None], list[str]]
+Steps = Callable[[State, Move], list[str]]
+
+#: The widest line a screen may print (a terminal's usual width).
+WIDTH = 80
+
+
+def _module(state: State) -> Any | None:
+    try:
+        return importlib.import_module(f"ezkit.games.{state.game.name}.screen")
+    except ModuleNotFoundError:
+        return None
+
+
+def describe(state: State, seat: int | None) -> list[str]:
+    """The screen of one seat (None: the public table), from the game's screen module."""
+    module = _module(state)
+    if module is not None and hasattr(module, "describe"):
+        return list(module.describe(state, seat))
+    return fallback_describe(state, seat)
+
+
+def steps(state: State, move: Move) -> list[str]:
+    """The labels a person picks this move by, one a step."""
+    module = _module(state)
+    if module is not None and hasattr(module, "steps"):
+        return list(module.steps(state, move))
+    return move.text().split()
+
+
+def fallback_describe(state: State, seat: int | None) -> list[str]:
+    """A game without a screen: the engine's view, one entry a line."""
+    from ezkit.games.table import screen_lines, table_lines
+
+    return table_lines(state) if seat is None else screen_lines(state, seat)
+
+
+# --- menus in steps ------------------------------------------------------------------------
+
+
+@dataclass
+class Node:
+    """One step of a menu: a label, and either the moves below it or the move it makes."""
+
+    label: str
+    children: list[Node] = field(default_factory=list)
+    move: Move | None = None
+
+    def moves(self) -> list[Move]:
+        if self.move is not None:
+            return [self.move]
+        return [m for child in self.children for m in child.moves()]
+
+
+def tree(labelled: Sequence[tuple[Move, Sequence[str]]]) -> Node:
+    """The moves arranged by their step labels; a step with one choice is folded into the
+    step above it (its label joined on), so nobody is asked a question with one answer."""
+    root = Node("")
+    for move, labels in labelled:
+        node = root
+        for label in labels[:-1] if labels else []:
+            found = next((c for c in node.children if c.label == label and c.move is None), None)
+            if found is None:
+                found = Node(label)
+                node.children.append(found)
+            node = found
+        node.children.append(Node(labels[-1] if labels else move.text(), move=move))
+    return _fold(root)
+
+
+def _fold(node: Node) -> Node:
+    node.children = [_fold(c) for c in node.children]
+    while len(node.children) == 1 and node.move is None and node.label:
+        only = node.children[0]
+        node = Node(f"{node.label}: {only.label}", only.children, only.move)
+    return node
+
+
+class Menu:
+    """A menu walked in steps: `options()` are the labels of the current step; `pick(n)`
+    goes one step down (or returns the move); `back()` goes one step up."""
+
+    def __init__(self, state: State, legal: Sequence[Move] | None = None) -> None:
+        legal = list(state.legal_moves() if legal is None else legal)
+        self.root = tree([(m, steps(state, m)) for m in legal])
+        while len(self.root.children) == 1 and self.root.children[0].move is None:
+            self.root = self.root.children[0]  # one way to start: no question about it
+        self.path: list[Node] = [self.root]
+
+    @property
+    def here(self) -> Node:
+        return self.path[-1]
+
+    def options(self) -> list[str]:
+        return [c.label for c in self.here.children]
+
+    def lines(self) -> list[str]:
+        """The current step, numbered; with the steps taken so far as its heading."""
+        taken = " > ".join(n.label for n in self.path[1:])
+        head = [f"  {taken} >"] if taken else []
+        return head + [f"  {i}. {label}" for i, label in enumerate(self.options(), 1)]
+
+    def pick(self, number: int) -> Move | None:
+        """Choose option `number` (1-based): the move it makes, or None after a step down.
+        IndexError if there is no such option."""
+        if not 1 <= number <= len(self.here.children):
+            raise IndexError(number)
+        child = self.here.children[number - 1]
+        if child.move is not None:
+            return child.move
+        self.path.append(child)
+        return None
+
+    def back(self) -> bool:
+        """One step up; False at the top."""
+        if len(self.path) == 1:
+            return False
+        self.path.pop()
+        return True
+
+    def longest(self) -> int:
+        """The most choices any step of this menu offers (the measure: at most a dozen)."""
+
+        def widest(node: Node) -> int:
+            return max([len(node.children), *(widest(c) for c in node.children)], default=0)
+
+        return widest(self.root)

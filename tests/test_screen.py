@@ -1,0 +1,91 @@
+"""Menus in steps (ezkit.games.screen) and the table's prompt: a number is a choice, `back`
+goes up, `help` explains, a wrong entry shows the menu again with the range."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ezkit.games import engine
+from ezkit.games.engine import Move
+from ezkit.games.screen import Menu, tree
+from ezkit.games.table import HUMAN, Seat, Session, run
+
+
+def moves(*texts: str) -> list[tuple[Move, list[str]]]:
+    return [(Move(t.split()[0], tuple(t.split()[1:])), t.split()) for t in texts]
+
+
+def test_a_step_with_one_choice_is_folded_into_the_step_above() -> None:
+    root = tree(moves("give 4 to Bob", "give 4 to Cat", "burden Bob", "stop"))
+    assert [c.label for c in root.children] == ["give: 4: to", "burden: Bob", "stop"]
+    assert [c.label for c in root.children[0].children] == ["Bob", "Cat"]
+    assert root.children[1].move == Move("burden", ("Bob",))
+
+
+class Fixed:
+    """A state stand-in with fixed legal moves, for Menu."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.legal = [Move(t.split()[0], tuple(t.split()[1:])) for t in texts]
+        self.game: Any = type("G", (), {"name": "nonesuch"})()
+
+    def legal_moves(self) -> list[Move]:
+        return list(self.legal)
+
+
+def test_menu_walks_down_and_back_and_refuses_a_number_out_of_range() -> None:
+    menu = Menu(Fixed(["flip A1", "flip A2", "flip B1", "roll"]))  # type: ignore[arg-type]
+    assert menu.options() == ["flip", "roll"]
+    assert menu.pick(1) is None and menu.options() == ["A1", "A2", "B1"]
+    assert menu.lines()[0] == "  flip >"
+    with pytest.raises(IndexError):
+        menu.pick(4)
+    assert menu.back() and menu.options() == ["flip", "roll"] and not menu.back()
+    assert menu.pick(2) == Move("roll")
+    assert menu.longest() == 3
+
+
+class Script:
+    def __init__(self, answers: list[str]) -> None:
+        self.answers, self.told, self.asked = answers, [], []
+
+    def ask(self, prompt: str) -> str:
+        self.asked.append(prompt)
+        return self.answers.pop(0) if self.answers else "1"
+
+    def say(self, text: str) -> None:
+        self.told.append(text)
+
+    def clear(self) -> None:
+        pass
+
+
+def test_the_prompt_explains_shows_the_menu_again_and_names_the_range() -> None:
+    seats = [Seat("Ann", HUMAN), Seat("Bot 1", "random")]
+    session = Session.start("auntie", seats, 4, {"rounds": 5})
+    script = Script(["help", "99", "xyzzy", "", "back", "quit"])
+    with pytest.raises(Exception):  # noqa: B017 - Quit ends the scripted game
+        run(session, script)
+    told = "\n".join(script.told)
+    assert "How to choose: type the number of a choice" in told
+    assert "There is no choice 99 here: choose 1 to" in told
+    assert "Not allowed: " in told and "This is the first step already." in told
+    assert told.count("Your moves:") >= 5  # shown again after every wrong entry
+
+
+def test_menus_of_every_game_are_short_at_each_step() -> None:
+    """No step offers more than a dozen choices (the longest flat menus had 30 to 42)."""
+    import random
+
+    for name, options, players in [("auntie", {}, 4), ("dudab", {"jungle": True, "baby": True}, 4),
+                                   ("foozle", {"hands": 1}, 4)]:  # fmt: skip
+        for seed in range(15):
+            state = engine.make(name, {"players": [f"P{i}" for i in range(players)], **options})
+            state = state.new(seed)
+            rng = random.Random(seed)
+            while not state.is_over() and len(state.moves) < 300:
+                legal = state.legal_moves()
+                assert Menu(state, legal).longest() <= 12, (name, seed, len(state.moves))
+                state.play(rng.choice(legal))
