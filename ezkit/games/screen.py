@@ -11,8 +11,8 @@ them has rules of its own:
                                           from the action (or card) to where or what, e.g.
                                           ["Turn over a card", "Row B", "B3"]
 
-A game without a screen module falls back to the engine's view (`fallback_describe`) and to
-the move's own words as steps.
+A game without a screen module falls back to the engine's view and to the move's own words
+as steps.
 
 A menu in steps (`Menu`) is the legal moves arranged as a tree by their steps: at each step
 the person picks one of at most a dozen labels by number, and a step with a single choice is
@@ -35,34 +35,33 @@ Steps = Callable[[State, Move], list[str]]
 WIDTH = 80
 
 
-def _module(state: State) -> Any | None:
-    try:
-        return importlib.import_module(f"ezkit.games.{state.game.name}.screen")
-    except ModuleNotFoundError:
-        return None
+_MODULES: dict[str, Any] = {}
+
+
+def screen_module(state: State) -> Any | None:
+    """The game's screen module (ezkit/games/<game>/screen.py), None if it has none."""
+    name = state.game.name
+    if name not in _MODULES:
+        try:
+            _MODULES[name] = importlib.import_module(f"ezkit.games.{name}.screen")
+        except ModuleNotFoundError:
+            _MODULES[name] = None
+    return _MODULES[name]
 
 
 def describe(state: State, seat: int | None) -> list[str]:
-    """The screen of one seat (None: the public table), from the game's screen module."""
-    module = _module(state)
-    if module is not None and hasattr(module, "describe"):
-        return list(module.describe(state, seat))
-    return fallback_describe(state, seat)
-
-
-def steps(state: State, move: Move) -> list[str]:
-    """The labels a person picks this move by, one a step."""
-    module = _module(state)
-    if module is not None and hasattr(module, "steps"):
-        return list(module.steps(state, move))
-    return move.text().split()
-
-
-def fallback_describe(state: State, seat: int | None) -> list[str]:
-    """A game without a screen: the engine's view, one entry a line."""
+    """The screen of one seat (None: the public table): the game's, or the engine's view."""
     from ezkit.games.table import screen_lines, table_lines
 
     return table_lines(state) if seat is None else screen_lines(state, seat)
+
+
+def steps(state: State, move: Move) -> list[str]:
+    """The labels a person picks this move by, one a step (default: the move's words)."""
+    module = screen_module(state)
+    if module is not None and hasattr(module, "steps"):
+        return list(module.steps(state, move))
+    return move.text().split()
 
 
 # --- menus in steps ------------------------------------------------------------------------

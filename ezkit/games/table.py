@@ -478,6 +478,11 @@ def screen_lines(state: State, seat: int) -> list[str]:
 
     A game may give its own `describe(seat) -> list[str]`; otherwise the seat's view is set
     against the table's and the entries that differ are his."""
+    from ezkit.games import screen
+
+    module = screen.screen_module(state)
+    if module is not None:
+        return list(module.describe(state, seat))
     describe = getattr(state, "describe", None)
     if callable(describe):
         return list(describe(seat))
@@ -491,6 +496,11 @@ def table_lines(
     state: State, public: Mapping[str, Any] | None = None, skip: Iterable[str] = ()
 ) -> list[str]:
     """What the whole table sees (empty entries left out)."""
+    from ezkit.games import screen
+
+    module = screen.screen_module(state)
+    if module is not None and public is None and not skip:
+        return list(module.describe(state, None))
     public = state.view(None) if public is None else public
     skipped = {*skip, "to_move"}
     shared = [k for k in public if k not in skipped and public[k] is not None]
