@@ -89,3 +89,22 @@ def test_menus_of_every_game_are_short_at_each_step() -> None:
                 legal = state.legal_moves()
                 assert Menu(state, legal).longest() <= 12, (name, seed, len(state.moves))
                 state.play(rng.choice(legal))
+
+
+def test_a_resumed_game_still_tells_each_player_what_only_they_saw() -> None:
+    from ezkit.games.table import since_last_turn
+
+    seats = [Seat("Ann", HUMAN), Seat("Bob", HUMAN), Seat("Bot 1", "random")]
+    session = Session.start("auntie", seats, 4, {"rounds": 5})
+    session.advance(reactions=False)
+    record = session.snapshot()
+    told = since_last_turn(record, [0, 1])
+    # nobody has decided yet: each was dealt a hand and drew fudge that only they saw
+    assert any(t.startswith("Ann is dealt") for t in told[0])
+    assert any(t.startswith("Bob is dealt") for t in told[1])
+    assert not any(t.startswith("Bob") for t in told[0])
+    script = Script(["", "quit"])
+    resumed = Session(record)
+    with pytest.raises(Exception):  # noqa: B017 - Quit ends the scripted game
+        run(resumed, script)
+    assert "since your last turn only you saw:" in "\n".join(script.told)

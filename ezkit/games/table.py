@@ -30,7 +30,7 @@ from ezkit.games import engine
 from ezkit.games.engine import Event, IllegalMove, Move, Reaction, State
 from ezkit.games.screen import Menu
 from ezkit.terminal import control_characters, safe_line
-from ezkit.words import shorten
+from ezkit.words import plural, shorten
 
 HUMAN = "human"
 #: The most computer players a table seats (every game has at most six seats).
@@ -544,9 +544,11 @@ def run(session: Session, asker: Asker) -> None:
             return
         asker.clear()
         screen = None
-        for event in shown:
-            if (text := event.seen_by(None)) is not None:
-                asker.say(text)
+        told = [text for event in shown if (text := event.seen_by(None)) is not None]
+        if told:  # what the player just did, as the rest of the table may know it
+            asker.say("For the whole table:")
+            for text in told:
+                asker.say(f"  {text}")
         queue_private(shown)
         shown.clear()
 
@@ -586,7 +588,10 @@ def run(session: Session, asker: Asker) -> None:
     where = f" Saved as game {session.game_id}." if session.game_id is not None else ""
     asker.say(f"{session.state.game.title}: {', '.join(s.label() for s in seats)}.{where}")
     if session.state.moves:
-        asker.say(f"Resuming after {len(session.state.moves)} moves.")
+        asker.say(f"Resuming after {plural(len(session.state.moves), 'move')}.")
+        if private:
+            for seat, texts in since_last_turn(session.record, humans).items():
+                queued[seat] = texts
     else:  # the deal
         on_move(-1, Move("deal"), list(session.state.log), True)
     window: tuple[Any, int | None] | None = None  # a reaction window, and who claimed it
@@ -739,6 +744,24 @@ def _hands(state: State) -> bool:
     view = state.view(0)
     public = state.view(None)
     return any(view.get(k) != public.get(k) for k in view if k not in HIDDEN_KEYS)
+
+
+def since_last_turn(record: Mapping[str, Any], seats: Sequence[int]) -> dict[int, list[str]]:
+    """For each seat, what only it saw since its last decision (a resumed game tells it at
+    the seat's next turn, as an unbroken one would)."""
+    state = engine.replay(record, upto=0)
+    told: dict[int, list[str]] = {seat: [] for seat in seats}
+    for move in engine.replay(record).moves:
+        mover = state.to_move()
+        if mover in told and len(state.legal_moves()) > 1:
+            told[mover] = []
+        for event in state.play(move):
+            if event.seats is None or event.text == event.public:
+                continue
+            for seat in event.seats:
+                if seat in told:
+                    told[seat].append(event.text)
+    return told
 
 
 def _quits(answer: str, legal: Sequence[Move]) -> bool:
