@@ -693,14 +693,12 @@ def run(session: Session, asker: Asker) -> None:
             if window[1] != seat and passing is not None:
                 session.move(passing.text(), on_move)
                 continue
-        if private and screen != seat and not _all_public(session.state):
+        if private and screen != seat:
             hide()
-            if _quits(asker.ask(f"Pass the screen to {player.name}, then press Enter"), []):
-                stop()
-            asker.clear()
-            screen = seat
-        elif private and screen != seat:  # nothing is hidden now: no screen to pass
-            hide()
+            if not _all_public(session.state):  # else nothing is hidden: no screen to pass
+                if _quits(asker.ask(f"Pass the screen to {player.name}, then press Enter"), []):
+                    stop()
+                asker.clear()
             screen = seat
             if queued[seat]:
                 asker.say(f"{player.name}, since your last turn only you saw:")
@@ -751,16 +749,19 @@ def since_last_turn(record: Mapping[str, Any], seats: Sequence[int]) -> dict[int
     the seat's next turn, as an unbroken one would)."""
     state = engine.replay(record, upto=0)
     told: dict[int, list[str]] = {seat: [] for seat in seats}
+
+    def keep(events: Iterable[Event]) -> None:
+        for event in events:
+            if event.seats is not None and event.text != event.public:
+                for seat in event.seats & told.keys():
+                    told[seat].append(event.text)
+
+    keep(state.log)  # the deal
     for move in engine.replay(record).moves:
         mover = state.to_move()
         if mover in told and len(state.legal_moves()) > 1:
             told[mover] = []
-        for event in state.play(move):
-            if event.seats is None or event.text == event.public:
-                continue
-            for seat in event.seats:
-                if seat in told:
-                    told[seat].append(event.text)
+        keep(state.play(move))
     return told
 
 
