@@ -5,7 +5,8 @@
     │   ├── RankError           not a rank on the Ladder (EZ-1)
     │   └── DiceError           not a dice expression or method, or a roll out of range
     ├── RuleError               a request the rules refuse: too few XP, an illegal move (exit 1)
-    ├── UnreadableError         a file cannot be read or parsed (exit 2)
+    ├── UnreadableError         a file cannot be read or parsed, or passes a limit (exit 2)
+    ├── UnwritableError         a path ezkit will not write: a device, a read-only file (exit 2)
     └── DocumentError           a file (character, save, rules) is invalid (exit 1)
 
 The core never imports click: it raises these, and the CLI turns each into one
@@ -43,6 +44,12 @@ class RuleError(EzkitError):
 
 class UnreadableError(EzkitError):
     """A file that cannot be read or does not parse (YAML, JSON): nothing to validate."""
+
+    exit_code = 2
+
+
+class UnwritableError(EzkitError):
+    """A path ezkit will not write over: not a regular file, read-only, the campaign itself."""
 
     exit_code = 2
 

@@ -1,4 +1,16 @@
-"""Reading YAML and JSON documents with errors a person can act on."""
+"""Reading YAML and JSON documents with errors a person can act on, within limits.
+
+Every YAML or JSON document ezkit reads (characters, people packages, scenes,
+house rules, bakery cases, deck files) comes through `load_yaml`: at most
+DOCUMENT_LIMIT bytes from a regular file (ezkit.fileio), nested at most
+DEPTH_LIMIT deep, and at most NODE_LIMIT values once aliases are expanded.
+
+The nesting is checked while the document is composed, before anything
+recurses into it: libyaml's own composer recurses in C and a document nested
+50,000 deep crashed the process (SIGSEGV). Here libyaml still parses (its
+parser keeps an explicit stack), and PyYAML's Python composer builds the
+nodes, counting depth and size as it goes; it costs no more than the C one.
+"""
 
 from __future__ import annotations
 
@@ -7,38 +19,156 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
+from yaml.nodes import Node
+from yaml.resolver import Resolver
 
 from ezkit.errors import UnreadableError
+from ezkit.fileio import (
+    DEPTH_LIMIT,
+    DOCUMENT_LIMIT,
+    check_json_depth,
+    nested_message,
+    read_document_text,
+)
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# An alias repeats a whole subtree: ten nested aliases of ten make 10**10 values
+# (a "billion laughs") for whatever walks the data. Real documents hold a few thousand.
+NODE_LIMIT = 1_000_000
+
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
+class _Limit(Exception):
+    """A document past a limit; the message follows its source's name."""
+
+
+class _LimitedComposer(Composer):
+    """PyYAML's composer, refusing nesting past DEPTH_LIMIT and more than NODE_LIMIT values.
+
+    Depth counts collections (a scalar adds none); an alias counts as the depth
+    and the values of what it names, so aliases cannot get around either limit.
+    """
+
+    def __init__(self) -> None:
+        Composer.__init__(self)
+        self._depth = self._peak = self._nodes = 0
+        self._open: set[str] = set()  # anchors of collections still being composed
+        self._sizes: dict[str, tuple[int, int]] = {}  # anchor -> (values, height)
+
+    def compose_document(self) -> Node | None:
+        self._sizes.clear()
+        return Composer.compose_document(self)
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        event = self.peek_event()
+        if isinstance(event, AliasEvent):
+            if event.anchor in self._open:
+                raise _Limit(
+                    f"the alias *{event.anchor} is inside its own anchor; ezkit reads "
+                    "documents without recursive aliases"
+                )
+            node = Composer.compose_node(self, parent, index)  # refuses an undefined alias
+            values, height = self._sizes.get(event.anchor, (1, 0))
+            self._count(values)
+            self._reach(self._depth + height)
+            return node
+        collection = isinstance(event, SequenceStartEvent | MappingStartEvent)
+        outer_peak, start = self._peak, self._nodes
+        self._count(1)
+        self._depth += collection
+        self._peak = self._depth
+        self._reach(self._depth)
+        anchor = event.anchor if collection else None
+        if anchor is not None:
+            self._open.add(anchor)
+        try:
+            node = Composer.compose_node(self, parent, index)
+        finally:
+            self._open.discard(anchor or "")
+            self._depth -= collection
+        if event.anchor is not None:
+            self._sizes[event.anchor] = (self._nodes - start, self._peak - self._depth)
+        self._peak = max(outer_peak, self._peak)
+        return node
+
+    def _count(self, values: int) -> None:
+        self._nodes += values
+        if self._nodes > NODE_LIMIT:
+            raise _Limit(
+                f"more than {NODE_LIMIT} values, each alias counted as the values it repeats; "
+                f"ezkit reads documents of at most {NODE_LIMIT} values"
+            )
+
+    def _reach(self, depth: int) -> None:
+        self._peak = max(self._peak, depth)
+        if depth > DEPTH_LIMIT:
+            raise _Limit("")
+
+
+try:
+    from yaml.cyaml import CParser as _Parser
+
+    class _Loader(_LimitedComposer, _Parser, SafeConstructor, Resolver):  # type: ignore[misc]
+        """libyaml's parser, the limited composer, the safe constructor."""
+
+        def __init__(self, stream: str) -> None:
+            _Parser.__init__(self, stream)
+            _LimitedComposer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+
+except ImportError:  # PyYAML built without libyaml: the pure-Python parser, same limits
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _Loader(Reader, Scanner, Parser, _LimitedComposer, SafeConstructor, Resolver):  # type: ignore[no-redef]
+        def __init__(self, stream: str) -> None:
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+            _LimitedComposer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+
+
 def load_yaml(path: Path) -> Any:
-    """A YAML (or JSON) file's content; unreadable files name line and column."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UnreadableError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise UnreadableError(f"{path}: cannot be read ({error})") from None
+    """A YAML (or JSON) file's content; unreadable files name line and column.
+
+    UnreadableError (exit 2) for a missing file, a FIFO or device, a file over
+    DOCUMENT_LIMIT, nesting past DEPTH_LIMIT or more than NODE_LIMIT values.
+    """
+    text = read_document_text(path, DOCUMENT_LIMIT)
     return parse_text(text, str(path))
 
 
 def parse_text(text: str, source: str) -> Any:
+    """The document in text: JSON when source ends in .json, else YAML; limits checked."""
     if source.endswith(".json"):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            where = f"line {error.lineno}, column {error.colno}"
-            raise UnreadableError(f"{source}: not valid JSON at {where}: {error.msg}") from None
+        return parse_json(text, source)
     try:
         return yaml.load(text, Loader=_Loader)
+    except _Limit as limit:
+        reason = str(limit)  # empty for the depth, which has its own sentence
+        raise UnreadableError(f"{source}: {reason}" if reason else nested_message(source)) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(error, "problem", None) or str(error)
         raise UnreadableError(f"{source}: not valid YAML{where}: {problem}") from None
+
+
+def parse_json(text: str, source: str) -> Any:
+    """JSON text nested at most DEPTH_LIMIT deep; errors name the line and column."""
+    check_json_depth(text, source)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        raise UnreadableError(f"{source}: not valid JSON at {where}: {error.msg}") from None
 
 
 def dump_yaml(document: Any) -> str:

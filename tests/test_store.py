@@ -248,3 +248,125 @@ def test_writers_in_parallel_processes_all_land(db: Path, tmp_path: Path) -> Non
     assert [proc.wait(timeout=60) for proc in procs] == [0] * len(writers)
     expected = sorted(f"{who} {i}" for who in writers for i in range(count))
     assert sorted(names(db)) == expected
+
+
+# --- one write per block, or none -----------------------------------------------------------
+
+
+def test_a_block_that_raises_writes_nothing(db: Path) -> None:
+    add(db, JASON)
+    before = db.read_bytes()
+    with pytest.raises(RuntimeError), open_campaign(db) as campaign:
+        campaign.add_character(LOUIE)
+        campaign.update_character("jason", lambda doc: {**doc, "fudge_points": 9})
+        assert names(db) == ["Jason Free"]  # not yet on disk, seen only in the block
+        assert [d["name"] for d in campaign.list_characters()] == ["Jason Free", LOUIE["name"]]
+        raise RuntimeError("refused halfway")
+    assert db.read_bytes() == before
+
+
+def test_a_block_writes_the_file_once(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ezkit.store
+
+    writes: list[str] = []
+    real = ezkit.store.write_atomic
+    monkeypatch.setattr(ezkit.store, "write_atomic", lambda p, t: (writes.append(t), real(p, t)))
+    with open_campaign(db) as campaign:
+        campaign.add_character(JASON)
+        campaign.add_character(LOUIE)
+        campaign.remove_character("jason")
+    assert len(writes) == 1 and names(db) == ["Lightfingers Louie"]
+    with open_campaign(db) as campaign:
+        campaign.list_characters()
+    assert len(writes) == 1  # a block that only reads writes nothing
+
+
+def test_update_checks_the_whole_new_document_before_storing_it(db: Path) -> None:
+    add(db, JASON)
+    before = db.read_bytes()
+
+    def refuse(doc: dict) -> None:
+        raise DocumentError(f"no {doc['fudge_points']} here")
+
+    with pytest.raises(DocumentError, match="no 7 here"), open_campaign(db) as campaign:
+        campaign.update_character("jason", lambda doc: {**doc, "fudge_points": 7}, check=refuse)
+    with pytest.raises(DocumentError, match="a character is a mapping"), open_campaign(db) as c:
+        c.update_character("jason", lambda doc: [doc])  # type: ignore[arg-type, return-value]
+    with pytest.raises(DocumentError, match="cannot be stored"), open_campaign(db) as c:
+        c.update_character("jason", lambda doc: {**doc, "when": object()})
+    assert db.read_bytes() == before
+
+
+def test_a_campaign_opened_inside_its_own_block_does_not_wait_on_itself(db: Path) -> None:
+    add(db, JASON)
+    start = time.monotonic()
+    with open_campaign(db) as outer:
+        with open_campaign(db) as inner:
+            assert inner.get_character("jason") == JASON
+        assert outer.get_character("jason") == JASON
+    assert time.monotonic() - start < 5
+
+
+def test_a_campaign_made_by_another_meanwhile_is_not_written_over(tmp_path: Path) -> None:
+    """No folder at the start, so no lock: the write checks the file is still missing."""
+    db = tmp_path / "new" / "campaign.json"
+    changed = pytest.raises(StoreError, match="was changed by another program")
+    with changed as caught, open_campaign(db) as campaign:
+        assert campaign.list_characters() == []
+        db.parent.mkdir()
+        db.write_text(json.dumps({"characters": {"1": LOUIE}}))  # another program
+        campaign.add_character(JASON)
+    assert "nothing was written: run the command again" in str(caught.value)
+    assert names(db) == ["Lightfingers Louie"]
+
+
+def test_a_file_changed_under_the_lock_by_another_program_is_not_written_over(db: Path) -> None:
+    add(db, JASON)
+    with pytest.raises(StoreError, match="changed by another program"), open_campaign(db) as c:
+        c.add_character(LOUIE)
+        db.write_text(json.dumps({"characters": {"1": {"name": "Alma"}}}))  # ignores the lock
+    assert names(db) == ["Alma"]
+
+
+def _wound_track(db: Path, level: str) -> None:
+    data = json.loads(db.read_text())
+    data["characters"]["1"]["wounds"] = [{"level": level, "rolled": "Hurt", "stun": False}]
+    db.write_text(json.dumps(data, indent=2))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["wound", "jason", "Hurt"], ["wound", "jason", "5"], ["heal", "jason", "--weeks", "1"]],
+    ids=" ".join,
+)
+def test_a_refused_wound_leaves_the_file_byte_identical(db: Path, args: list[str]) -> None:
+    """The stored track holds a level the rules lack: refused before the write, every time."""
+    from click.testing import CliRunner
+
+    from ezkit.cli import cli
+
+    jason = Path(__file__).resolve().parent.parent / "examples/characters/jason-free.yaml"
+    assert CliRunner().invoke(cli, ["char", "add", str(jason), "--db", str(db)]).exit_code == 0
+    _wound_track(db, "Bruised")
+    before = db.read_bytes()
+    for _ in range(2):  # a retry is refused the same way: nothing was half done
+        result = CliRunner().invoke(cli, ["char", *args, "--db", str(db)])
+        assert result.exit_code in (1, 2), result.output
+        assert "Bruised" in result.stderr and "Traceback" not in result.stderr
+        assert db.read_bytes() == before
+
+
+def test_char_add_of_several_files_adds_all_or_none(db: Path, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from ezkit.cli import cli
+
+    examples = Path(__file__).resolve().parent.parent / "examples/characters"
+    runner = CliRunner()
+    gruk = str(examples / "gruk.yaml")
+    assert runner.invoke(cli, ["char", "add", gruk, "--db", str(db)]).exit_code == 0
+    before = db.read_bytes()
+    files = [str(examples / "jason-free.yaml"), gruk]  # Gruk is taken
+    result = runner.invoke(cli, ["char", "add", *files, "--db", str(db)])
+    assert result.exit_code == 1 and "already in the campaign" in result.stderr
+    assert db.read_bytes() == before  # Jason was not added alone: a retry is clean

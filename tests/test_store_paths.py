@@ -1,0 +1,337 @@
+"""Writes respect what is at the path: devices, symlinks, read-only files, modes, the
+campaign as an output; reads create nothing; killed writes leave no temp files behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ezkit import fileio
+from ezkit.cli import cli
+from ezkit.errors import UnwritableError
+from ezkit.store import open_campaign
+
+ROOT = Path(__file__).resolve().parent.parent
+JASON = str(ROOT / "examples" / "characters" / "jason-free.yaml")
+ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="needs root")
+
+
+def ezkit(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    result = CliRunner(env=env).invoke(cli, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "campaign.json"
+    code, _, err = ezkit("char", "add", JASON, "--db", str(path))
+    assert code == 0, err
+    return path
+
+
+def fudge_points(db: Path) -> int:
+    return json.loads(db.read_text())["characters"]["1"]["fudge_points"]
+
+
+def temps(folder: Path) -> list[str]:
+    """Hidden files: temp copies, whatever they are called (older ezkits named them otherwise)."""
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+# --- what is at the path -------------------------------------------------------------------
+
+
+@ROOT_ONLY
+def test_a_character_device_as_the_campaign_is_refused_and_stays_a_device(tmp_path: Path) -> None:
+    device = tmp_path / "n"
+    os.mknod(device, stat.S_IFCHR | 0o644, os.makedev(1, 3))  # /dev/null's numbers
+    code, _, err = ezkit("char", "add", JASON, env={"EZKIT_DB": str(device)})
+    assert code == 2
+    assert f"{device} is a character device, not a regular file" in err
+    assert stat.S_ISCHR(os.stat(device).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["n"]  # no lock beside it either
+
+
+def test_a_device_or_fifo_as_an_output_is_refused(db: Path, tmp_path: Path) -> None:
+    fifo = tmp_path / "out.yaml"
+    os.mkfifo(fifo)
+    code, _, err = ezkit("char", "export", "jason", "-o", str(fifo), "--db", str(db))
+    assert code == 2 and "is a FIFO (named pipe), not a regular file" in err
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    with pytest.raises(UnwritableError, match="character device"):
+        fileio.write_atomic("/dev/null", "x")
+
+
+def test_a_symlinked_campaign_is_written_through_to_its_target(db: Path, tmp_path: Path) -> None:
+    link = tmp_path / "elsewhere" / "link.json"
+    link.parent.mkdir()
+    link.symlink_to(db)
+    code, _, err = ezkit("char", "award", "jason", "--fp", "2", "--db", str(link))
+    assert code == 0, err
+    assert link.is_symlink() and link.resolve() == db
+    assert fudge_points(db) == 5
+    assert (tmp_path / "campaign.json.lock").exists()  # the lock beside the real file
+    assert not (link.parent / "link.json.lock").exists()
+
+
+def test_a_symlinked_output_is_written_through(db: Path, tmp_path: Path) -> None:
+    real, link = tmp_path / "real.yaml", tmp_path / "link.yaml"
+    real.write_text("old\n")
+    link.symlink_to(real)
+    code, _, err = ezkit("char", "export", "jason", "-o", str(link), "--db", str(db))
+    assert code == 0, err
+    assert link.is_symlink() and "Jason Free" in real.read_text()
+
+
+def test_a_read_only_campaign_is_refused_and_left_as_it_is(db: Path) -> None:
+    db.chmod(0o444)  # root passes os.access: the owner's write bit is what says read-only
+    before = db.read_bytes()
+    code, _, err = ezkit("char", "award", "jason", "--fp", "1", "--db", str(db))
+    assert code == 2
+    assert f"{db} is read-only (mode 0444); ezkit does not write over a read-only file" in err
+    assert db.read_bytes() == before and stat.S_IMODE(db.stat().st_mode) == 0o444
+
+
+def test_a_read_only_output_is_refused(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "jason.yaml"
+    out.write_text("mine\n")
+    out.chmod(0o400)
+    code, _, err = ezkit("char", "export", "jason", "-o", str(out), "--db", str(db))
+    assert code == 2 and "is read-only (mode 0400)" in err
+    assert out.read_text() == "mine\n"
+
+
+def test_the_mode_of_the_campaign_is_kept(db: Path) -> None:
+    db.chmod(0o664)
+    assert ezkit("char", "award", "jason", "--fp", "1", "--db", str(db))[0] == 0
+    assert stat.S_IMODE(db.stat().st_mode) == 0o664  # was 0600 after every write
+    assert fudge_points(db) == 4
+
+
+@ROOT_ONLY
+def test_the_owner_of_the_campaign_is_kept(db: Path) -> None:
+    os.chown(db, 1234, 5678)
+    assert ezkit("char", "award", "jason", "--fp", "1", "--db", str(db))[0] == 0
+    assert (db.stat().st_uid, db.stat().st_gid) == (1234, 5678)
+
+
+def test_a_new_file_gets_the_umask_mode(tmp_path: Path) -> None:
+    old = os.umask(0o027)
+    try:
+        fileio.write_atomic(tmp_path / "new.txt", "x")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "new.txt").stat().st_mode) == 0o640
+
+
+# --- output onto the campaign ---------------------------------------------------------------
+
+
+def _outputs(target: Path, db: Path) -> dict[str, list[str]]:
+    return {
+        "print sheet --db": ["print", "sheet", "jason", "-o", str(target), "--db", str(db)],
+        "print sheet": ["print", "sheet", JASON, "-o", str(target)],
+        "print aid": ["print", "aid", "-o", str(target)],
+        "char export --db": ["char", "export", "jason", "-o", str(target), "--db", str(db)],
+        "char export": ["char", "export", JASON, "-o", str(target)],
+        "roll --deck-file": ["roll", "poker", "--deck-file", str(target)],
+    }
+
+
+@pytest.mark.parametrize("what", ["campaign", "lock", "symlink", "hard link"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "print sheet --db",
+        "print sheet",
+        "print aid",
+        "char export --db",
+        "char export",
+        "roll --deck-file",
+    ],
+)
+def test_no_output_is_written_over_the_campaign_or_its_lock(
+    db: Path, tmp_path: Path, command: str, what: str
+) -> None:
+    ezkit("char", "list", "--db", str(db))  # makes the lock file
+    target = {"campaign": db, "lock": Path(f"{db}.lock")}.get(what, tmp_path / "alias.json")
+    if what == "symlink":
+        target.symlink_to(db)
+    elif what == "hard link":
+        os.link(db, target)
+    before = db.read_bytes(), Path(f"{db}.lock").read_bytes()
+    code, _, err = ezkit(*_outputs(target, db)[command], env={"EZKIT_DB": str(db)})
+    assert code == 2, err
+    assert "ezkit writes no output over the campaign or its lock file" in err
+    assert (db.read_bytes(), Path(f"{db}.lock").read_bytes()) == before
+
+
+def test_an_output_beside_the_campaign_is_fine(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "campaign.json.yaml"
+    code, _, err = ezkit("char", "export", "jason", "-o", str(out), env={"EZKIT_DB": str(db)})
+    assert code == 0, err
+
+
+# --- reads create nothing -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["char", "list"], ["char", "show", "jason"], ["game", "list"], ["char", "award", "x"]],
+    ids=" ".join,
+)
+def test_reading_a_missing_campaign_creates_no_folder_file_or_lock(
+    tmp_path: Path, args: list[str]
+) -> None:
+    deep = tmp_path / "new" / "a" / "b" / "c.json"
+    ezkit(*args, "--db", str(deep))
+    assert list(tmp_path.iterdir()) == []
+    beside = tmp_path / "c.json"  # the folder exists: still nothing made in it
+    ezkit(*args, "--db", str(beside))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_first_write_makes_the_folders(tmp_path: Path) -> None:
+    deep = tmp_path / "new" / "a" / "b" / "c.json"
+    assert ezkit("char", "add", JASON, "--db", str(deep))[0] == 0
+    assert sorted(p.name for p in deep.parent.iterdir()) == ["c.json", "c.json.lock"]
+
+
+def test_a_campaign_that_cannot_be_locked_is_read_but_not_written(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only folder: the lock file cannot be made. Reading goes on without it."""
+    from ezkit import store
+
+    Path(f"{db}.lock").unlink()
+    real_open = os.open
+
+    def no_lock_files(path: object, flags: int, *args: object) -> int:
+        if str(path).endswith(".lock"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(store.os, "open", no_lock_files)
+    code, out, err = ezkit("char", "list", "--db", str(db))
+    assert code == 0 and "Jason Free" in out, err
+    before = db.read_bytes()
+    code, _, err = ezkit("char", "award", "jason", "--fp", "1", "--db", str(db))
+    assert code == 2
+    assert f"its lock file {db}.lock cannot be made (Permission denied); nothing was written" in err
+    assert db.read_bytes() == before
+
+
+@ROOT_ONLY
+def test_a_read_only_folder_is_readable_by_another_user() -> None:
+    """As nobody, in a folder of root's: list works and creates nothing; a write is refused."""
+    folder = Path(tempfile.mkdtemp(prefix="ezkit-ro-"))
+    try:
+        folder.chmod(0o755)
+        db = folder / "campaign.json"
+        assert ezkit("char", "add", JASON, "--db", str(db))[0] == 0
+        Path(f"{db}.lock").unlink()
+
+        def as_nobody(*args: str) -> subprocess.CompletedProcess[str]:
+            return subprocess.run(
+                [sys.executable, "-m", "ezkit", *args, "--db", str(db)],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                cwd="/",
+                env={**os.environ, "HOME": "/", "PYTHONDONTWRITEBYTECODE": "1"},
+                preexec_fn=lambda: (os.setgid(65534), os.setuid(65534)),
+            )
+
+        try:
+            as_nobody("--version").check_returncode()
+        except (OSError, subprocess.CalledProcessError):
+            pytest.skip("this Python or ezkit cannot be run by the user nobody")
+        listed = as_nobody("char", "list")
+        assert listed.returncode == 0 and "Jason Free" in listed.stdout, listed.stderr
+        assert sorted(p.name for p in folder.iterdir()) == ["campaign.json"]
+        award = as_nobody("char", "award", "jason", "--fp", "1")
+        assert award.returncode == 2 and "cannot be made" in award.stderr, award.stderr
+    finally:
+        shutil.rmtree(folder)
+
+
+# --- temp files of killed writes ------------------------------------------------------------
+
+
+def _dead_pid() -> int:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def test_stale_temp_files_are_removed_by_the_next_write(db: Path, tmp_path: Path) -> None:
+    dead = tmp_path / f".campaign.json.ezkit-{_dead_pid()}-abc123.tmp"
+    old = tmp_path / f".campaign.json.ezkit-{os.getpid()}-old.tmp"
+    young = tmp_path / f".campaign.json.ezkit-{os.getpid()}-young.tmp"
+    mine = tmp_path / ".campaign.json.backup"  # not ours: never touched
+    other = tmp_path / f".other.json.ezkit-{_dead_pid()}-x.tmp"  # another file's: not this write's
+    for path in (dead, old, young, mine, other):
+        path.write_bytes(b"x" * 1000)
+    hour_ago = time.time() - 3600
+    os.utime(old, (hour_ago, hour_ago))
+    assert ezkit("char", "award", "jason", "--fp", "1", "--db", str(db))[0] == 0
+    assert not dead.exists() and not old.exists()
+    assert young.exists() and mine.exists() and other.exists()
+
+
+def test_temp_files_carry_the_mark_and_the_pid(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    seen: list[str] = []
+    real_replace = os.replace
+
+    def spy(src: str, dst: object) -> None:
+        seen.append(Path(src).name)
+        real_replace(src, dst)
+
+    monkeypatch.setattr(fileio.os, "replace", spy)
+    fileio.write_atomic(tmp_path / "x.json", "{}")
+    assert seen[0].startswith(f".x.json.ezkit-{os.getpid()}-") and seen[0].endswith(".tmp")
+
+
+@pytest.fixture
+def kill_loop_db(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "campaign.json"
+    assert ezkit("char", "add", JASON, "--db", str(path))[0] == 0
+    yield path
+
+
+def test_writes_killed_at_random_leave_a_whole_campaign_and_no_temp_files(
+    kill_loop_db: Path,
+) -> None:
+    db, rng = kill_loop_db, random.Random(7)
+    command = [sys.executable, "-m", "ezkit", "char", "award", "jason", "--fp", "1"]
+    command += ["--db", str(db)]
+    start = time.monotonic()
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+    whole = time.monotonic() - start  # the write comes last: kill mostly near the end
+    deadline = time.monotonic() + 10
+    for _ in range(20):
+        if time.monotonic() > deadline:
+            break
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.5, 1.05) * whole)
+        proc.kill()
+        proc.wait()  # reaped: a zombie's pid would still look alive
+        with open_campaign(db) as campaign:  # parses, whatever moment the kill came
+            jason = campaign.get_character("jason")
+        awards = sum(1 for entry in jason["history"] if entry["kind"] == "award")
+        assert jason["fudge_points"] == 3 + awards  # every award whole, or not at all
+    assert ezkit("char", "award", "jason", "--fp", "1", "--db", str(db))[0] == 0
+    assert temps(db.parent) == []
