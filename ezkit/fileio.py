@@ -32,6 +32,8 @@ from pathlib import Path
 
 from ezkit.errors import UnreadableError, UnwritableError
 
+# O_NONBLOCK and O_NOCTTY are POSIX; Windows has O_BINARY instead (and no FIFOs to fear).
+_READ_FLAGS = sum(getattr(os, flag, 0) for flag in ("O_NONBLOCK", "O_NOCTTY", "O_BINARY"))
 DOCUMENT_LIMIT = 4 * 1024 * 1024  # characters, scenes, rules, cases: a few KB in practice
 DEPTH_LIMIT = 100  # ezkit's documents nest fewer than 10 deep
 TEMP_MARK = ".ezkit-"
@@ -95,7 +97,7 @@ def read_regular(
     try:
         _check_regular(name, os.stat(name), what, stdin)
         # O_NONBLOCK: a FIFO put in place since the stat opens at once instead of waiting.
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_BINARY", 0))
+        fd = os.open(name, os.O_RDONLY | _READ_FLAGS)
     except FileNotFoundError:
         raise MissingFileError(f"{name}: no such file") from None
     except OSError as error:
@@ -278,10 +280,14 @@ def check_writable(
 
 
 def _take_mode(fd: int, existing: os.stat_result | None) -> None:
+    if not hasattr(os, "fchmod"):
+        return
     if existing is None:
         umask = os.umask(0o022)  # read it: the only way is to set it, then put it back
         os.umask(umask)
         os.fchmod(fd, 0o666 & ~umask)
+        return
+    if not hasattr(os, "fchown"):  # Windows: no owners or mode bits to carry over
         return
     if (existing.st_uid, existing.st_gid) != (os.geteuid(), os.getegid()):
         for uid, gid in ((existing.st_uid, existing.st_gid), (-1, existing.st_gid)):
