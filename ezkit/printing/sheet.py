@@ -179,10 +179,9 @@ def blank(rules: Rules) -> dict[str, Any]:
 
 
 def batch(views: list[dict[str, Any]], paper: str) -> dict[str, Any]:
-    """The sheets of one PDF, each with its own page group (its pages numbered from 1) and
-    the anchor its last page is counted to; the first page's height for the notes to fill."""
+    """The sheets of one PDF, each with the anchor its last page is counted to (its pages
+    are numbered from 1 to that one); the height of a page's content, for the notes to fill."""
     for n, view in enumerate(views, start=1):
-        view["group"] = f"character-{n}"
         view["end"] = f"end-of-character-{n}"
     return {"sheets": views, "page_height": f"{CONTENT_HEIGHT[paper] - 0.5:.1f}mm"}
 
