@@ -17,7 +17,7 @@ from ezkit.cli.params import (
     seed_option,
 )
 from ezkit.errors import DocumentError, InputError
-from ezkit.fileio import write_atomic
+from ezkit.fileio import check_json_depth, read_document_bytes, write_atomic
 
 
 @click.command(
@@ -117,10 +117,15 @@ DECK_SCHEMA = 1
 
 
 def _load_deck(roller: dice.DeckRoller, path: Path) -> None:
+    from ezkit.store import refuse_campaign_output
+
+    refuse_campaign_output(path)  # the shoe is written back to this file
     if not path.exists():
         return
     try:
-        state = json.loads(path.read_text(encoding="utf-8"))
+        text = read_document_bytes(path, what="deck file").decode("utf-8")
+        check_json_depth(text, str(path))  # before json.loads recurses into it
+        state = json.loads(text)
         if not isinstance(state, dict):
             raise ValueError("not a JSON object")
         if state.get("schema_version") != DECK_SCHEMA:
