@@ -10,6 +10,7 @@ import click
 
 from ezkit import dice, ladder
 from ezkit import rules as rules_data
+from ezkit.character import advance
 from ezkit.character.files import parse_character
 from ezkit.character.model import Character
 from ezkit.cli.char import db_option, load_character, rules_option
@@ -23,7 +24,7 @@ from ezkit.cli.params import (
     pick_seed,
     seed_option,
 )
-from ezkit.combat import fighters, melee, ranged, wounds
+from ezkit.combat import fighters, fudge, melee, ranged, wounds
 from ezkit.combat.damage import Attack, Wound
 from ezkit.errors import InputError, RuleError
 from ezkit.odds import foe_method
@@ -51,7 +52,9 @@ MELEE_EXAMPLE = """\b
 Examples:
   ezkit fight melee jason-free.yaml --foe "Bandit: Fair Fighter, INJ 3, CPD 2" --roll 1
   ezkit fight melee 'Jason Free' 'Gruk Underbridge' --seed 7 --tactic all-out-attack --apply
-  ezkit fight melee 'Jason Free' --foe "Ogre: Good Brawler, INJ 6, CPD 3" --stun --roll 0"""
+  ezkit fight melee 'Jason Free' --foe "Ogre: Good Brawler, INJ 6, CPD 3" --stun --roll 0
+  ezkit fight melee 'Jason Free' --foe "Ogre: Good Brawler, INJ 6, CPD 3" --roll -2 \\
+      --fudge-points 2 --apply"""
 
 RANGED_EXAMPLE = """\b
 Examples:
@@ -93,7 +96,18 @@ def _side_options(command: Callable[..., Any]) -> Callable[..., Any]:
             multiple=True,
             help="Damage Roll Option 1-4 (repeatable).",
         ),
-        click.option("--apply", is_flag=True, help="Mark the wounds on stored characters."),
+        click.option(
+            "--fudge-points",
+            type=click.IntRange(0),
+            default=0,
+            help="Fudge Points A spends after the roll: +1 each to A's result (EZ-12); "
+            "with --apply they come off A in the campaign.",
+        ),
+        click.option(
+            "--apply",
+            is_flag=True,
+            help="Mark the wounds on stored characters, and take A's Fudge Points off.",
+        ),
         db_option,
         rules_option,
         json_option,
@@ -151,11 +165,16 @@ def melee_command(**options: Any) -> None:
     for side in (a, b):
         if not side.can_act(o.rules):
             raise RuleError(f"{side.name} is {wounds.condition(side.track, o.rules)} (EZ-15)")
+    points = o.fudge_points(a)
     roll, foe_roll = o.rolls()
-    exchange = melee.resolve(character, foe, roll, o.rules, foe_roll, o.damage_options, o.fudge)
+    exchange = melee.resolve(
+        character, foe, roll, o.rules, foe_roll, o.damage_options, o.fudge, points
+    )
     if o["terrain_test"] is not None:
         moved = melee.terrain_manoeuvre(exchange, o["terrain_test"], o.rules)
         exchange.steps.append(moved or "no successful all-out defence: no terrain manoeuvre")
+    if exchange.to_succeed:  # ruling EZ-12: what would still turn it, as `ezkit action` says
+        exchange.steps.append(fudge.text(exchange.to_succeed, f"{a.name}'s success", points))
     # EZ-24: the trait each character fights with, and why, always shown
     exchange.steps[:0] = [s.chosen.text(s.name) for s in (a, b) if s.chosen]
     document = {
@@ -163,7 +182,7 @@ def melee_command(**options: Any) -> None:
         "trait": a.trait_info().as_dict(),
         "foe_trait": b.trait_info().as_dict(),
     }
-    o.finish(document, exchange.steps, exchange.wounds, (a, b))
+    o.finish(document, exchange.steps, exchange.wounds, (a, b), f"melee against {b.name}")
 
 
 @fight.command("ranged", cls=Command, epilog=RANGED_EXAMPLE)
@@ -203,6 +222,12 @@ def ranged_command(**options: Any) -> None:
         difficulty, parts = ranged.shot_difficulty(o.rules, o["range_"], o["light"], o["cover"])
         why = ", ".join(parts)
     given_evade = o["evade_roll"] if o["evade_roll"] != ROLLED else None
+    if o["foe_shoots"] and o["fudge_points"] and o["evade_roll"] is None:
+        raise click.UsageError(
+            "with --foe-shoots A rolls only to evade: Fudge Points raise A's evade, so give "
+            "--evade (EZ-12, EZ-19)"
+        )
+    points = o.fudge_points(a)
     if o["foe_shoots"] and o["given_roll"] is not None:
         if o["evade_roll"] is None:
             raise click.UsageError("with --foe-shoots the player's roll is the evade: use --evade")
@@ -223,8 +248,11 @@ def ranged_command(**options: Any) -> None:
                 f", foe roll {ladder.signed(foe_roll)}" if o["foe_roll"] != "none" else ""
             )
         penalty = target.penalty(o.rules)
-        evade = target.reflexes + penalty + evade_roll
+        # A's Fudge Points raise A's result after the roll: here, A's evade (EZ-12)
+        spent = points if o["foe_shoots"] else 0
+        evade = target.reflexes + penalty + evade_roll + spent
         hurt = f" {penalty:+d} wounds" if penalty else ""
+        rolled += fudge.spent_text(spent)
         evading = (
             f"{target.name} spends the phase evading: Reflexes {ladder.label(target.reflexes)}"
             f"{hurt}, {rolled}: {ladder.label(evade)}"
@@ -247,9 +275,14 @@ def ranged_command(**options: Any) -> None:
         o.damage_options,
         o.fudge,
         why,
+        0 if o["foe_shoots"] else points,
     )
     a_won = shot.hit != bool(o["foe_shoots"])
     result = "character" if a_won else "foe"
+    # ruling EZ-12: A's Fudge Points that would still turn it: to hit, or to make B miss
+    to_succeed = shot.to_dodge(evade) if o["foe_shoots"] else shot.to_hit
+    if to_succeed:
+        shot.steps.append(fudge.text(to_succeed, "a miss" if o["foe_shoots"] else "a hit", points))
     # EZ-24: the shooter's trait and why, always shown; then the evade, if any
     shot.steps[:0] = [shooter.chosen.text(shooter.name)] if shooter.chosen else []
     if evade is not None:
@@ -273,9 +306,12 @@ def ranged_command(**options: Any) -> None:
         "stun": bool(shot.wound and shot.wound.stun),
         "stun_result": shot.wound.stun_result if shot.wound else None,
         "wounds": [shot.wound.as_dict()] if shot.wound else [],
+        "fudge_points_spent": points,
+        "fudge_points_to_succeed": to_succeed,
         "steps": shot.steps,
     }
-    o.finish(document, shot.steps, [shot.wound] if shot.wound else [], (a, b))
+    what = f"evade against {shooter.name}'s shot" if o["foe_shoots"] else f"shot at {b.name}"
+    o.finish(document, shot.steps, [shot.wound] if shot.wound else [], (a, b), what)
 
 
 class _Options:
@@ -325,6 +361,19 @@ class _Options:
             _aim(self.options.get(aim)) if aim else None,
         )
 
+    def fudge_points(self, a: fighters.Combatant) -> int:
+        """The Fudge Points A spends after the roll, refused (RuleError, exit 1) when A holds
+        fewer: no limit but the points held (ruling EZ-12)."""
+        points: int = self.options["fudge_points"]
+        if points and a.character is not None:
+            try:
+                advance.spend(a.character, points, 0, "")
+            except RuleError as error:
+                raise RuleError(
+                    f"--fudge-points {points}: {error}; no limit but the points held"
+                ) from None
+        return points
+
     def rolls(self) -> tuple[int, int]:
         """The player's roll (given or rolled) and the foe's optional roll."""
         given = self.options["given_roll"]
@@ -349,48 +398,80 @@ class _Options:
         steps: list[str],
         dealt: list[Wound],
         sides: tuple[fighters.Combatant, fighters.Combatant],
+        what: str,
     ) -> None:
-        applied = self._apply(dealt, sides) if self.options["apply"] else {}
+        applied: dict[str, str] = {}
+        left: int | None = None
+        if self.options["apply"]:
+            applied, left = self._apply(dealt, sides, what)
         document["seed"] = self.seed
         document["applied"] = applied
+        document["fudge_points_left"] = left
         if self.options["as_json"]:
             emit_json(document)
             return
         for step in steps:
             click.echo(step)
+        points = self.options["fudge_points"]
+        if left is not None and points:
+            plural = "s" * (points != 1)
+            click.echo(f"{sides[0].name} spent {points} Fudge Point{plural} (EZ-12): {left} left")
         for name, track in applied.items():
             click.echo(f"{name}: {track}")
         if self.seed is not None:
             click.echo(f"(seed {self.seed})")
 
     def _apply(
-        self, dealt: list[Wound], sides: tuple[fighters.Combatant, fighters.Combatant]
-    ) -> dict[str, str]:
+        self,
+        dealt: list[Wound],
+        sides: tuple[fighters.Combatant, fighters.Combatant],
+        what: str,
+    ) -> tuple[dict[str, str], int | None]:
+        """In one campaign block (one write, or none): A's Fudge Points come off A (refused
+        when A lacks them, EZ-12), and each stored character's wounds are marked."""
         from ezkit.combat import healing
 
         stored = {s.name: s for s in sides if s.character is not None}
-        tracks: dict[str, str] = {}
+        changes: dict[str, tuple[int, list[Wound]]] = {}
+        points = self.options["fudge_points"]
+        if points:
+            changes[sides[0].name] = (points, [])
         for hurt in dealt:
-            if not hurt.level or hurt.target not in stored:
-                continue
-            if not _in_campaign(hurt.target, self.options["db"]):
-                raise click.UsageError(
-                    f"--apply marks wounds on campaign characters; {hurt.target} was read "
-                    "from a file: add the character with `ezkit char add` first"
-                )
-            reason = f"{hurt.level} from {hurt.attacker} (ezkit fight)"
+            if hurt.level and hurt.target in stored:
+                spent, hurts = changes.get(hurt.target, (0, []))
+                changes[hurt.target] = (spent, [*hurts, hurt])
+        tracks: dict[str, str] = {}
+        left: int | None = None
+        with open_campaign(self.options["db"]) as campaign:
+            held = {doc["name"].casefold() for doc in campaign.list_characters()}
+            for name in changes:
+                if name.casefold() not in held:
+                    raise click.UsageError(
+                        f"--apply changes campaign characters; {name} was read from a file: "
+                        "add the character with `ezkit char add` first"
+                    )
+            for name, (spent, hurts) in changes.items():
 
-            def mark(doc: dict[str, Any], hurt: Wound = hurt, reason: str = reason) -> dict:
-                c = parse_character(doc, "the campaign")
-                changed = healing.wound(c, hurt.level or "", self.rules, hurt.stun, reason)
-                return changed.to_document()
+                def change(
+                    doc: dict[str, Any], spent: int = spent, hurts: list[Wound] = hurts
+                ) -> dict[str, Any]:
+                    c = parse_character(doc, "the campaign")
+                    if spent:  # recorded in the history, as `ezkit char spend` does
+                        reason = f"+{spent} on {sides[0].name}'s {what} (ezkit fight)"
+                        c = advance.spend(c, spent, 0, reason)
+                    for hurt in hurts:
+                        reason = f"{hurt.level} from {hurt.attacker} (ezkit fight)"
+                        c = healing.wound(c, hurt.level or "", self.rules, hurt.stun, reason)
+                    return c.to_document()
 
-            with open_campaign(self.options["db"]) as campaign:
-                doc = campaign.update_character(hurt.target, mark)
-            tracks[hurt.target] = wounds.track_text(
-                parse_character(doc, "the campaign").wounds, self.rules
-            )
-        return tracks
+                doc = campaign.update_character(name, change)
+                # in the block: a track these rules cannot read refuses the write
+                character = parse_character(doc, "the campaign")
+                if hurts:
+                    tracks[name] = wounds.track_text(character.wounds, self.rules)
+                if spent:
+                    left = character.fudge_points
+        return tracks, left
 
 
 def _aim(text: str | None) -> tuple[int, int] | None:
@@ -404,11 +485,6 @@ def _aim(text: str | None) -> tuple[int, int] | None:
             "needs, e.g. -2:3 (Aimed Strikes)"
         ) from None
     return modifier, margin
-
-
-def _in_campaign(name: str, db: Path | None) -> bool:
-    with open_campaign(db) as campaign:
-        return any(doc["name"].casefold() == name.casefold() for doc in campaign.list_characters())
 
 
 SCENE_EXAMPLE = """\b
@@ -461,7 +537,11 @@ def scene_command(
         )
     result = scenes.run(loaded, rules, seed, asker)
     applied = scenes.apply(result, rules, db) if apply else {}
-    skipped = [m.name for m in result.members if apply and m.source == "file" and m.taken]
+    skipped = [
+        m.name
+        for m in result.members
+        if apply and m.source == "file" and (m.taken or m.fudge_spent)
+    ]
     if as_json:
         emit_json({**result.as_dict(), "applied": applied})
         return

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from ezkit import ladder
 from ezkit.combat.damage import NO_EFFECT, Attack, Fudge, Wound, wound
+from ezkit.combat.fudge import spent_text
 from ezkit.errors import InputError
 from ezkit.rules import Rules
 
@@ -83,6 +84,10 @@ class Exchange:
     roll: int = 0
     foe_roll: int = 0
     terrain: str | None = None  # who may try the terrain manoeuvre next
+    fudge_points: int = 0  # spent by the character after the roll, +1 each (EZ-12)
+    foe_fudge_points: int = 0  # spent by the foe side, when a player plays it (a scene)
+    to_succeed: int = 0  # Fudge Points that would still make it the character's success
+    foe_to_succeed: int = 0  # the same for the foe side
 
     def as_dict(self) -> dict[str, object]:
         first = self.wounds[0] if self.wounds else None
@@ -100,6 +105,8 @@ class Exchange:
             "stun_result": first.stun_result if first else None,
             "wounds": [w.as_dict() for w in self.wounds],
             "terrain_manoeuvre": self.terrain,
+            "fudge_points_spent": self.fudge_points,
+            "fudge_points_to_succeed": self.to_succeed,
             "steps": self.steps,
         }
 
@@ -112,25 +119,36 @@ def resolve(
     foe_roll: int = 0,
     options: frozenset[int] = frozenset(),
     fudge: Fudge | None = None,
+    fudge_points: int = 0,
+    foe_fudge_points: int = 0,
 ) -> Exchange:
-    """One melee exchange between a character (who rolls) and a foe (who may, EZ-18)."""
+    """One melee exchange between a character (who rolls) and a foe (who may, EZ-18).
+
+    Fudge Points spent after the roll raise a side's result by +1 each (ruling EZ-12): the
+    character's action, or the foe side's difficulty when a player plays it (a scene)."""
+    if fudge_points < 0 or foe_fudge_points < 0:
+        raise InputError("Fudge Points spent are 0 or more (EZ-12)")
     base, parts = character.total(rules)
-    action = base + roll
+    action = base + roll + fudge_points
     steps = [
-        f"{character.name}: {' '.join(parts)}, roll {ladder.signed(roll)}: "
-        f"action {ladder.label(action)}"
+        f"{character.name}: {' '.join(parts)}, roll {ladder.signed(roll)}"
+        f"{spent_text(fudge_points)}: action {ladder.label(action)}"
     ]
     foe_base, foe_parts = foe.total(rules)
-    difficulty = foe_base + foe_roll
+    difficulty = foe_base + foe_roll + foe_fudge_points
     foe_rolled = f", foe roll {ladder.signed(foe_roll)}" if foe_roll else ""
     steps.append(
-        f"{foe.name}: {' '.join(foe_parts)}{foe_rolled}: difficulty {ladder.label(difficulty)}"
+        f"{foe.name}: {' '.join(foe_parts)}{foe_rolled}{spent_text(foe_fudge_points)}: "
+        f"difficulty {ladder.label(difficulty)}"
     )
     outcome = action - difficulty
     winners = _winners(outcome, character, foe)
     result = _result(winners)
     steps.append(_outcome_words(outcome, character, foe, winners))
     exchange = Exchange(action, difficulty, outcome, result, [], steps, roll, foe_roll)
+    exchange.fudge_points, exchange.foe_fudge_points = fudge_points, foe_fudge_points
+    exchange.to_succeed = points_to_succeed(outcome, character, foe, CHARACTER)
+    exchange.foe_to_succeed = points_to_succeed(outcome, character, foe, FOE)
 
     for side, attacker, target, total, rolled in (
         (CHARACTER, character, foe, action, roll),
@@ -204,6 +222,23 @@ def terrain_manoeuvre(exchange: Exchange, test_result: int, rules: Rules) -> str
         f"{exchange.terrain}'s {ladder.label(test_result)} test is short of "
         f"{ladder.label(rules.terrain.test)}: no better ground"
     )
+
+
+def points_to_succeed(
+    outcome: int, character: Fighter, foe: Fighter, side: str = CHARACTER, hold: bool = False
+) -> int:
+    """Fudge Points that would make the exchange `side`'s success alone, 0 when it is already
+    (ruling EZ-12: +1 to that side's result each). A tie against an all-out attack counts
+    (EZ-18): the character beats an all-out attacker by reaching a tie. With `hold`, only so
+    far that the other side does not succeed (for one who cannot wound anyway)."""
+    step = 1 if side == CHARACTER else -1
+    other = FOE if side == CHARACTER else CHARACTER
+    points = 0
+    while True:  # ends by abs(outcome) + 1: a margin of 1 or more always wins alone
+        winners = _winners(outcome + step * points, character, foe)
+        if (other not in winners) if hold else winners == {side}:
+            return points
+        points += 1
 
 
 def _result(winners: set[str]) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ezkit import ladder
 from ezkit.combat.damage import Attack, Fudge, Wound, wound
+from ezkit.combat.fudge import spent_text
 from ezkit.errors import InputError
 from ezkit.rules import Rules
 
@@ -63,6 +64,19 @@ class Shot:
     hit: bool
     wound: Wound | None
     steps: list[str] = field(default_factory=list)
+    fudge_points: int = 0  # spent by the shooter after the roll (EZ-12)
+
+    @property
+    def to_hit(self) -> int:
+        """Fudge Points that would still turn a miss into a hit (EZ-12): a tie hits."""
+        return max(0, -self.outcome)
+
+    def to_dodge(self, evade: int | None) -> int:
+        """Fudge Points on the evade that would still make a hit miss (EZ-12, EZ-19): the
+        evade must rise above the shooter's action. 0 for a miss; with no evade, none can."""
+        if not self.hit or evade is None:
+            return 0
+        return self.action - evade + 1
 
 
 def resolve(
@@ -74,20 +88,27 @@ def resolve(
     options: frozenset[int] = frozenset(),
     fudge: Fudge | None = None,
     why: str = "",
+    fudge_points: int = 0,
 ) -> Shot:
-    """One shot: the shooter's action against the set difficulty or the target's evade."""
+    """One shot: the shooter's action against the set difficulty or the target's evade.
+
+    Fudge Points the shooter spends after the roll raise the action +1 each (ruling EZ-12);
+    an evader's points are in his evade result already."""
     if target.evade is not None and target.shooting:
         raise InputError(f"{target.name} cannot both shoot and evade in one phase (EZ-19)")
+    if fudge_points < 0:
+        raise InputError("Fudge Points spent are 0 or more (EZ-12)")
     aim = shooter.attack.aim[0] if shooter.attack.aim else 0
-    action = shooter.rank + shooter.modifier + shooter.penalty + aim + roll
+    action = shooter.rank + shooter.modifier + shooter.penalty + aim + roll + fudge_points
     mods = "".join(
         f" {v:+d} {w}"
         for v, w in ((shooter.modifier, "modifiers"), (shooter.penalty, "wounds"), (aim, "aim"))
         if v
     )
+    spent = spent_text(fudge_points)
     steps = [
         f"{shooter.name}: {ladder.label(shooter.rank)} {shooter.trait}{mods}, roll "
-        f"{ladder.signed(roll)}: action {ladder.label(action)}",
+        f"{ladder.signed(roll)}{spent}: action {ladder.label(action)}",
         f"shot difficulty {ladder.label(difficulty)}" + (f" ({why})" if why else ""),
     ]
     effective = difficulty
@@ -100,7 +121,7 @@ def resolve(
     outcome = action - effective
     if outcome < 0:
         steps.append(f"outcome {ladder.signed(outcome)}: a miss, Failure Margin {-outcome}")
-        return Shot(action, effective, outcome, False, None, steps)
+        return Shot(action, effective, outcome, False, None, steps, fudge_points)
     steps.append(f"outcome {ladder.signed(outcome)}: a hit, Success Margin {outcome}")
     hurt = wound(
         shooter.name,
@@ -115,4 +136,4 @@ def resolve(
     )
     steps += [f"{shooter.name} wounds {target.name}: {s}" for s in hurt.steps]
     steps.append(hurt.taken())
-    return Shot(action, effective, outcome, True, hurt, steps)
+    return Shot(action, effective, outcome, True, hurt, steps, fudge_points)

@@ -31,7 +31,7 @@ from typing import Any
 from ezkit import dice, ladder
 from ezkit.character.builder import Asker
 from ezkit.character.files import parse_character
-from ezkit.combat import melee, ranged, wounds
+from ezkit.combat import fudge, melee, ranged, wounds
 from ezkit.combat.damage import Attack, Wound
 
 # load, parse and parse_intent are this module's API too (the scene file is read here).
@@ -106,6 +106,7 @@ class Result:
             "round_cap": self.round_cap,
             "rounds": [r.as_dict() for r in self.rounds],
             "tracks": self.tracks,
+            "fudge_points_spent": {m.name: m.fudge_spent for m in self.members if m.fudge_spent},
             "fighters": [
                 {
                     "name": m.name,
@@ -118,6 +119,17 @@ class Result:
                     # the trait each fights with, and why (EZ-24)
                     "melee_trait": m.melee.trait_info().as_dict(),
                     "ranged_trait": m.ranged.trait_info().as_dict() if m.ranged else None,
+                    # ruling EZ-12: a PC's budget for the scene and what he spent of it
+                    "fudge_points": (
+                        {
+                            "budget": m.fudge_points,
+                            "spent": m.fudge_spent,
+                            "left": m.fudge_left,
+                            "policy": m.fudge_policy,
+                        }
+                        if m.pc
+                        else None
+                    ),
                 }
                 for m in self.members
             ],
@@ -436,14 +448,29 @@ class _Fight:
     def exchange(self, r: Round, a: Member, b: Member, mutual: bool) -> list[Wound]:
         character, foe = (b, a) if b.pc and not a.pc else (a, b)
         roll, foe_roll = self.roll(character, "melee"), self.roll(foe, "melee")
+        cf, ff = self.melee_fighter(character), self.melee_fighter(foe)
+        # ruling EZ-12: a PC may spend Fudge Points after the roll, the attacker first
+        outcome = cf.total(self.rules)[0] + roll - ff.total(self.rules)[0] - foe_roll
+        spent: dict[str, int] = {}
+        for who, side, sign in ((character, melee.CHARACTER, 1), (foe, melee.FOE, -1)):
+            if not who.pc or not who.fudge_left:
+                continue
+            mine = cf if side == melee.CHARACTER else ff
+            # one who cannot wound this foe only needs to keep from being wounded
+            hold = mine.tactic == "all-out-defend" or (who is b and not mutual)
+            needed = melee.points_to_succeed(outcome, cf, ff, side, hold)
+            spent[who.name] = self.spend(who, needed, softens=sign * outcome < 0)
+            outcome += sign * spent[who.name]
         ex = melee.resolve(
-            self.melee_fighter(character),
-            self.melee_fighter(foe),
+            cf,
+            ff,
             roll,
             self.rules,
             foe_roll,
             self.scene.damage_options,
             self.fudge,
+            spent.get(character.name, 0),
+            spent.get(foe.name, 0),
         )
         if not mutual:  # b only fends a off: he may not wound him
             dropped = [w for w in ex.wounds if w.attacker == b.name]
@@ -459,9 +486,12 @@ class _Fight:
                     f"{b.name} is not attacking {a.name} this round, only defending: "
                     f"{b.name} cannot wound {a.name}"
                 )
+        to_succeed = {character.name: ex.to_succeed, foe.name: ex.foe_to_succeed}
         self.say(f"  {a.name} attacks {b.name}" + (" (both attack)" if mutual else ""))
         for step in ex.steps:
             self.say(f"    {step}")
+        for who in (character, foe):
+            self.fudge_lines(who, spent.get(who.name, 0), to_succeed[who.name], "success")
         r.exchanges.append(
             {
                 "kind": "melee",
@@ -474,9 +504,34 @@ class _Fight:
                 "trait": character.melee.trait_info().as_dict(),
                 "foe_trait": foe.melee.trait_info().as_dict(),
                 **ex.as_dict(),
+                # ruling EZ-12: each side's Fudge Points, for PCs (None for an NPC)
+                "fudge_points_spent": ex.fudge_points if character.pc else None,
+                "fudge_points_to_succeed": ex.to_succeed if character.pc else None,
+                "foe_fudge_points_spent": ex.foe_fudge_points if foe.pc else None,
+                "foe_fudge_points_to_succeed": ex.foe_to_succeed if foe.pc else None,
             }
         )
         return ex.wounds
+
+    def spend(self, m: Member, needed: int, softens: bool) -> int:
+        """The Fudge Points a PC spends on one exchange, by his policy (ruling EZ-12)."""
+        points = fudge.to_spend(needed, m.fudge_left, m.fudge_policy, softens)
+        m.fudge_spent += points
+        return points
+
+    def fudge_lines(self, m: Member, spent: int, to_succeed: int, what: str) -> None:
+        """What a PC spent on an exchange, and what would still have turned it (EZ-12)."""
+        if not m.pc:
+            return
+        if spent:
+            plural = "s" * (spent != 1)
+            self.say(
+                f"    {m.name} spent {spent} Fudge Point{plural} after the roll (EZ-12): "
+                f"{m.fudge_left} left"
+            )
+        if to_succeed:
+            whose = f"{m.name}'s {what}" if what == "success" else what
+            self.say(f"    {fudge.text(to_succeed, whose, spent)}")
 
     def melee_fighter(self, m: Member) -> melee.Fighter:
         part = self.intents[m.name].melee
@@ -520,6 +575,21 @@ class _Fight:
                 f"{mods}, {which} {ladder.signed(evade_roll)}: {ladder.label(evade)}"
             )
         roll = self.roll(m, "ranged")
+        # ruling EZ-12: the shooter may spend Fudge Points to hit, then an evading PC to dodge
+        action = m.ranged.rank + m.mod + self.penalty(m) + roll
+        must = difficulty if evade is None else max(difficulty, evade)
+        spent = self.spend(m, max(0, must - action), softens=False) if m.pc else 0
+        action += spent
+        dodged = 0
+        if t.pc and evade is not None and action >= must:
+            softens = evade + t.fudge_left > difficulty  # a higher evade lowers the margin
+            dodged = self.spend(t, action - evade + 1, softens)
+            if dodged:
+                evade += dodged
+                self.say(
+                    f"    {t.name} spent {dodged} Fudge Point{'s' * (dodged != 1)} on the "
+                    f"evade (EZ-12): {ladder.label(evade)}; {t.fudge_left} left"
+                )
         shot = ranged.resolve(
             ranged.Shooter(
                 m.name,
@@ -536,9 +606,13 @@ class _Fight:
             self.scene.damage_options,
             self.fudge,
             ", ".join(parts),
+            spent,
         )
         for step in shot.steps:
             self.say(f"    {step}")
+        self.fudge_lines(m, spent, shot.to_hit, "a hit")
+        if evade is not None:
+            self.fudge_lines(t, 0, shot.to_dodge(evade), "a miss")
         r.exchanges.append(
             {
                 "kind": "ranged",
@@ -557,6 +631,13 @@ class _Fight:
                 "stun_result": shot.wound.stun_result if shot.wound else None,
                 "trait": m.ranged.trait_info().as_dict(),
                 "wounds": [shot.wound.as_dict()] if shot.wound else [],
+                # ruling EZ-12: the shooter's points to hit, an evading PC's to dodge
+                "fudge_points_spent": spent if m.pc else None,
+                "fudge_points_to_succeed": shot.to_hit if m.pc else None,
+                "evade_fudge_points_spent": dodged if t.pc and evading else None,
+                "evade_fudge_points_to_succeed": (
+                    shot.to_dodge(evade) if t.pc and evading else None
+                ),
                 "steps": shot.steps,
             }
         )
@@ -619,28 +700,34 @@ class _Fight:
 
 
 def apply(result: Result, rules: Rules, db: Path | str | None = None) -> dict[str, str]:
-    """Mark the campaign PCs' wounds of the scene: one locked, atomic update per character.
+    """Mark the campaign PCs' wounds of the scene and take off the Fudge Points they spent
+    (refused, RuleError, when one holds fewer now: EZ-12): one locked, atomic update for them all.
 
     PCs read from files are not in the campaign and are left out. Returns each updated
-    character's track in words.
+    character's track in words. If any PC cannot be updated, none is (one write, or none).
     """
+    from ezkit.character import advance
     from ezkit.combat import healing
     from ezkit.store import open_campaign
 
     applied: dict[str, str] = {}
-    for m in result.members:
-        if m.source != "campaign" or not m.taken or m.character is None:
-            continue
+    with open_campaign(db) as campaign:
+        for m in result.members:
+            if m.source != "campaign" or not (m.taken or m.fudge_spent) or m.character is None:
+                continue
 
-        def change(doc: dict[str, Any], m: Member = m) -> dict[str, Any]:
-            character = parse_character(doc, "the campaign")
-            for level, stun, reason in m.taken:
-                if wounds.is_dead(character.wounds):
-                    break
-                character = healing.wound(character, level, rules, stun, reason)
-            return character.to_document()
+            def change(doc: dict[str, Any], m: Member = m) -> dict[str, Any]:
+                character = parse_character(doc, "the campaign")
+                if m.fudge_spent:  # refused when he lacks them now: nothing written (EZ-12)
+                    why = f"+1 each after rolls in {result.title} (ezkit fight scene)"
+                    character = advance.spend(character, m.fudge_spent, 0, why)
+                for level, stun, reason in m.taken:
+                    if wounds.is_dead(character.wounds):
+                        break
+                    character = healing.wound(character, level, rules, stun, reason)
+                return character.to_document()
 
-        with open_campaign(db) as campaign:
             doc = campaign.update_character(m.character.name, change)
-        applied[m.name] = wounds.track_text(parse_character(doc, "the campaign").wounds, rules)
+            track = parse_character(doc, "the campaign").wounds
+            applied[m.name] = wounds.track_text(track, rules)  # in the block: refuses the write
     return applied

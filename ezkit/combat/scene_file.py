@@ -39,7 +39,14 @@ alone in an action means the first of them still standing). Optional fields:
   or pulls his punches to at most LEVEL (EZ-16, Melee Optional Rules);
 - `does: ACTION`: his default action (default `attack`);
 - `rounds: [...]`: one entry per round, in order: an ACTION, a bare roll (`+1`: the default action
-  with that roll), or `~` (the default action, the dice roll). Rounds past the list use the default.
+  with that roll), or `~` (the default action, the dice roll). Rounds past the list use the default;
+- `fudge_points: N` (PCs only, at most the points he holds): Fudge Points he may spend in the scene,
+  after his roll, +1 each to his result in one exchange (EZ-12); `fudge_policy: succeed` (the
+  default) spends the fewest that make an exchange his success (a melee exchange won, a hit, a
+  shot at him missed) when enough are left; `soften` also spends all that are left, when too few,
+  to lower the margin he is wounded by (a melee exchange lost, a shot at him while he evades).
+  Between two PCs in melee the attacker spends first and the defender may answer. With `--apply`
+  the points spent come off the campaign PCs at the end (ezkit/combat/fudge.py).
 
 An ACTION is `VERB [TARGET] [roll N]`, and at most one melee-phase and one ranged-phase action may
 be joined with ` and ` (`attack Bandit 1 roll +1 and evade roll 0`):
@@ -76,7 +83,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ezkit import dice, ladder
 from ezkit.character.files import problems_from, read_character
 from ezkit.character.model import Character, WoundMark
-from ezkit.combat import fighters, wounds
+from ezkit.combat import fighters, fudge, wounds
 from ezkit.errors import DocumentError, InputError, RuleError
 from ezkit.odds import foe_method
 from ezkit.rules import Rules
@@ -116,6 +123,8 @@ class _Entry(BaseModel):
     pull: str | None = None
     does: str | None = None
     rounds: list[int | str | None] = Field(default_factory=list)
+    fudge_points: int = Field(0, ge=0)
+    fudge_policy: fudge.Policy = fudge.SUCCEED
 
 
 class _SceneDocument(BaseModel):
@@ -294,6 +303,13 @@ class Member:
     status: str = "in"  # in, fled, surrendered
     character: Character | None = None
     taken: list[tuple[str, bool, str]] = field(default_factory=list)  # (level, stun, reason)
+    fudge_points: int = 0  # the PC's budget for the scene (EZ-12)
+    fudge_policy: str = fudge.SUCCEED
+    fudge_spent: int = 0
+
+    @property
+    def fudge_left(self) -> int:
+        return self.fudge_points - self.fudge_spent
 
     @property
     def pc(self) -> bool:
@@ -457,6 +473,8 @@ def _members(
         for key in ("trait", "weapon", "ranged_trait", "ranged_weapon"):
             if getattr(entry, key) is not None:
                 raise InputError(f"{key} is for PCs: an NPC's numbers are his stat line")
+        if entry.fudge_points:
+            raise InputError("fudge_points is for PCs: players spend Fudge Points (EZ-12)")
         names = (
             [foe.name] if entry.count == 1 else [f"{foe.name} {n + 1}" for n in range(entry.count)]
         )
@@ -481,6 +499,11 @@ def _members(
         character, source = lookup(entry.pc), "campaign"
     else:
         character, source = read_character(base / str(entry.file)), "file"
+    if entry.fudge_points > character.fudge_points:  # no limit but the points held (EZ-12)
+        raise RuleError(
+            f"fudge_points: {entry.fudge_points}: {character.name} holds "
+            f"{character.fudge_points} Fudge Points; a PC spends at most the points held (EZ-12)"
+        )
     hand = fighters.from_character(character, rules, entry.trait, entry.weapon)
     gun = None
     try:
@@ -502,6 +525,8 @@ def _members(
             group=character.name,
             track=list(character.wounds),
             character=character,
+            fudge_points=entry.fudge_points,
+            fudge_policy=entry.fudge_policy,
             **common,
         )
     ]

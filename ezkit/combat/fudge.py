@@ -1,0 +1,47 @@
+"""Fudge Points at the fight (ruling EZ-12): a player spends them after a roll, +1 each to that
+action's result, with no limit but the points held.
+
+In `fight melee|ranged` the player says how many (`--fudge-points N`). In a scene a PC has a
+budget (`fudge_points: N` in the scene file) and a policy that decides, exchange by exchange,
+after his roll:
+
+- `succeed` (the default): spend the fewest points that make the exchange his success (a melee
+  exchange he wins, a shot that hits, an evade the shot misses), and only when the points
+  left are enough to do it;
+- `soften`: the same, and when too few are left for that, spend all that are left if they
+  lower the margin he is wounded by (a melee exchange he loses, a shot at him while he evades).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+SUCCEED, SOFTEN = "succeed", "soften"
+POLICIES = (SUCCEED, SOFTEN)
+Policy = Literal["succeed", "soften"]
+
+
+def to_spend(needed: int, left: int, policy: str = SUCCEED, softens: bool = False) -> int:
+    """The points a PC spends on one exchange (ruling EZ-12).
+
+    needed: the points that would make the exchange his success (0: it is already);
+    left: the points left of his budget; softens: whether points short of `needed` still
+    lower the margin he is wounded by.
+    """
+    if needed <= 0 or left <= 0:
+        return 0
+    if needed <= left:
+        return needed
+    return left if policy == SOFTEN and softens else 0
+
+
+def text(points: int, what: str, spent: int = 0) -> str:
+    """`Spending 2 Fudge Points would make it Jason Free's success (EZ-12).`"""
+    more = " more" if spent else ""
+    plural = "s" if points != 1 else ""
+    return f"Spending {points}{more} Fudge Point{plural} would make it {what} (EZ-12)."
+
+
+def spent_text(points: int) -> str:
+    """`, +2 Fudge Points`, as an action's line shows the points spent after the roll."""
+    return f", +{points} Fudge Point{'s' if points != 1 else ''}" if points else ""
