@@ -21,7 +21,8 @@ from ezkit.cli import cli
 from ezkit.errors import InputError
 from ezkit.games import decks, engine, table
 from ezkit.games.bakeries import GAME_INFO, Bakeries, BakeriesState, Covered
-from ezkit.games.bots import BakeriesBot, bots_for, make_bot
+from ezkit.games.bakeries.bots import BakeriesBot
+from ezkit.games.bots import bots_for, make_bot
 from ezkit.games.engine import IllegalMove, Move
 
 NAMES = ["Ann", "Bob"]

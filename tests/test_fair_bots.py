@@ -66,7 +66,9 @@ def test_auntie_heuristic_deflects_to_any_of_equal_leaders() -> None:
 def test_bakeries_bot_stales_equal_slots_at_random() -> None:
     """GT-2 in the Bakeries bot: two slots worth the same (6 and 8 come up as often) are
     staled in about equal shares, not always the first listed."""
-    bot = bots.BakeriesBot()
+    from ezkit.games.bakeries.bots import BakeriesBot
+
+    bot = BakeriesBot()
     view = {
         "seat": 0,
         "round": 1,

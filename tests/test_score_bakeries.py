@@ -1,4 +1,4 @@
-"""`ezkit score bakeries` and ezkit.games.bakeries_score: the money of phase three (BK-5, BK-6).
+"""`ezkit score bakeries` and ezkit.games.bakeries.score: the money of phase three (BK-5, BK-6).
 
 The book's worked examples are recomputed here from the rules' arithmetic (RULINGS.md "The
 books' worked examples, recomputed"), never pasted; the numbers come from the deck file.
@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from ezkit.cli import cli
 from ezkit.errors import DocumentError, InputError
-from ezkit.games import bakeries_score as bk
 from ezkit.games import decks
+from ezkit.games.bakeries import score as bk
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "bakeries-case.yaml"

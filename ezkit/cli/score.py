@@ -133,7 +133,7 @@ def auntie(cards: tuple[str, ...], players: tuple[str, ...], as_json: bool) -> N
 
 # --- The Civil War Battle of the Bakeries: the money of phase three (BK-5, BK-6) --------------
 #
-# The rules are ezkit.games.bakeries_score; these commands only parse, call and print.
+# The rules are ezkit.games.bakeries.score; these commands only parse, call and print.
 
 BAKERIES_EXAMPLE = """\b
 Examples:
@@ -183,7 +183,7 @@ class BakeriesValue(click.ParamType):
         self.name, self.check = name, check
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        from ezkit.games import bakeries_score
+        from ezkit.games.bakeries import score as bakeries_score
 
         if isinstance(value, int):
             number = value
@@ -204,7 +204,7 @@ class Cake(click.ParamType):
     name = "cake"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from ezkit.games import bakeries_score
+        from ezkit.games.bakeries import score as bakeries_score
 
         try:
             return bakeries_score.cake(str(value).strip()).id
@@ -243,7 +243,7 @@ def bakeries() -> None:
 def bakeries_sale(chef: int, cake_name: str, slot: int, stale: int, as_json: bool) -> None:
     """A sold cake's value: chef multiplier x cake price x slot multiplier, less 20% for each
     Stale card on it (BK-5)."""
-    from ezkit.games import bakeries_score as rules
+    from ezkit.games.bakeries import score as rules
 
     value = rules.sale_value(chef, cake_name, slot, stale)
     if as_json:
@@ -274,7 +274,7 @@ def bakeries_sale(chef: int, cake_name: str, slot: int, stale: int, as_json: boo
 def bakeries_winner(total: int, distinct: bool, as_json: bool) -> None:
     """The winner's total (first to sell 7 cakes): his whole cake sale total, +20% Great Chef
     Bonus if the 7 cakes he sold are 7 different cakes (BK-6)."""
-    from ezkit.games import bakeries_score as rules
+    from ezkit.games.bakeries import score as rules
 
     value = rules.winner_total(total, distinct)
     if as_json:
@@ -308,7 +308,7 @@ def bakeries_winner(total: int, distinct: bool, as_json: bool) -> None:
 def bakeries_loser(total: int, hits: int, as_json: bool) -> None:
     """What the loser keeps of his cake sale total: 40%, or 60% after one hit and 80% after two
     in the consolation round (BK-6). A miss on the second try is 0 hits: back to 40%."""
-    from ezkit.games import bakeries_score as rules
+    from ezkit.games.bakeries import score as rules
 
     value = rules.loser_total(total, hits)
     if as_json:
@@ -330,7 +330,7 @@ def bakeries_loser(total: int, hits: int, as_json: bool) -> None:
 def bakeries_consolation(winner_chef: int, loser_chef: int, as_json: bool) -> None:
     """Whether the loser plays the Catch Up Consolation Clearance Cake Sale Round: his chef
     multiplier is 3 or more below the winner's (BK-6)."""
-    from ezkit.games import bakeries_score as rules
+    from ezkit.games.bakeries import score as rules
 
     applies = rules.consolation_applies(winner_chef, loser_chef)
     if as_json:
@@ -356,7 +356,7 @@ def bakeries_case(file: Path, as_json: bool) -> None:
     """A whole filled bakery case from FILE: each slot's sale value, the slots sold and their
     total, and whether the sold cakes are all different (the Great Chef Bonus asks it of the
     winner's 7) (BK-5, BK-6)."""
-    from ezkit.games import bakeries_score as rules
+    from ezkit.games.bakeries import score as rules
     from ezkit.yamlio import load_yaml
 
     found = rules.case_value(rules.read_case(load_yaml(file), str(file)))
