@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 from ezkit.games import bots, sim
+from ezkit.games.auntie.bots import AuntieHeuristicBot, lowest
 from ezkit.games.engine import Move
 
 #: The normal quantile of a two-sided 99% interval.
@@ -18,13 +19,13 @@ Z99 = 2.5758293035489004
 def test_lowest_breaks_ties_at_random_never_by_seat() -> None:
     """GT-2: among equal values every candidate is picked, in about equal shares."""
     values = [3.0, 1.0, 1.0, 1.0, 5.0]
-    picked = Counter(bots.lowest([0, 1, 2, 3, 4], values, random.Random(i)) for i in range(600))
+    picked = Counter(lowest([0, 1, 2, 3, 4], values, random.Random(i)) for i in range(600))
     assert set(picked) == {1, 2, 3}
     assert min(picked.values()) > 150
     # no tie: the lowest, and the rng is not drawn on
     rng = random.Random(1)
     state = rng.getstate()
-    assert bots.lowest([0, 1, 4], [3.0, 2.0, 0.0, 0.0, 1.0], rng) == 4
+    assert lowest([0, 1, 4], [3.0, 2.0, 0.0, 0.0, 1.0], rng) == 4
     assert rng.getstate() == state
 
 
@@ -36,7 +37,7 @@ def test_auntie_heuristic_leader_among_equals_is_not_the_lowest_seat() -> None:
     """Seat order used to pick the 'leader' among players with as much fudge as each other:
     at the start of a game every bot burdened the lowest other seat (GT-2). Seat 3 sees
     seats 0, 1, 2 as equals: each is the leader in about a third of the games."""
-    bot = bots.AuntieHeuristicBot()
+    bot = AuntieHeuristicBot()
     view = _auntie_view(3, [2, 2, 2, 2])
     leaders = Counter(
         bot._weights(view, random.Random(i)).index(1.5)  # the leader's weight
@@ -49,7 +50,7 @@ def test_auntie_heuristic_leader_among_equals_is_not_the_lowest_seat() -> None:
 
 
 def test_auntie_heuristic_deflects_to_any_of_equal_leaders() -> None:
-    bot = bots.AuntieHeuristicBot()
+    bot = AuntieHeuristicBot()
     players = ["Ann", "Bob", "Cat", "Dan"]
     view = {
         **_auntie_view(2, [1, 1, 1, 1]),
