@@ -18,8 +18,9 @@ import pytest
 
 from ezkit.errors import InputError
 from ezkit.games import dudab as dudab_module
-from ezkit.games import dudab_score, engine
+from ezkit.games import engine
 from ezkit.games.dudab import GAME_INFO, JUNGLE, Dudab, DudabHeuristicBot, DudabState
+from ezkit.games.dudab import score as dudab_score
 from ezkit.games.engine import IllegalMove, Move
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]

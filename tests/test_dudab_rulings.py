@@ -26,8 +26,9 @@ from test_dudab import (
     texts,
 )
 
-from ezkit.games import dudab_score
-from ezkit.games.dudab import _T_TRIM, Dudab, DudabHeuristicBot, DudabState
+from ezkit.games.dudab import Dudab, DudabHeuristicBot, DudabState
+from ezkit.games.dudab import score as dudab_score
+from ezkit.games.dudab.rules import _T_TRIM
 from ezkit.games.engine import Event, IllegalMove, Move
 
 BOTS = ["Bot 1", "Bot 2", "Bot 3"]

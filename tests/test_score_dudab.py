@@ -1,4 +1,4 @@
-"""Dudab's scoring (seed 002, "Scoring"; DU-4): ezkit.games.dudab_score step by step, and
+"""Dudab's scoring (seed 002, "Scoring"; DU-4): ezkit.games.dudab.score step by step, and
 `ezkit score dudab`. The engine scores its rounds with the same functions (test_dudab.py)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from ezkit.cli import cli
 from ezkit.errors import InputError
 from ezkit.games import decks
-from ezkit.games.dudab_score import STEPS, Tally, check_supply, parse_cards, score, score_tally
+from ezkit.games.dudab.score import STEPS, Tally, check_supply, parse_cards, score, score_tally
 
 
 def points(pile: str, hand: str = "") -> int:

@@ -345,7 +345,7 @@ def bakeries_case(file: Path, as_json: bool) -> None:
         click.echo(f"If these are the winner's 7: {command}")
 
 
-# --- Dudab: the book's scoring steps (ezkit.games.dudab_score, DU-4) --------------------------
+# --- Dudab: the book's scoring steps (ezkit.games.dudab.score, DU-4) --------------------------
 
 DUDAB_EXAMPLE = """\b
 Examples:
@@ -361,7 +361,7 @@ def dudab(pile: str, hand: str, as_json: bool) -> None:
     """Dudab: a player's score for a round from his own pile and the cards left in his hand,
     the book's scoring steps one by one (seed 002, Scoring; DU-4). Cards are written
     red-3-hand (colour-value-symbol), shaman-blue, dudab, jungle, baby."""
-    from ezkit.games import dudab_score
+    from ezkit.games.dudab import score as dudab_score
 
     cards = dudab_score.parse_cards(pile, "--pile"), dudab_score.parse_cards(hand, "--hand")
     dudab_score.check_supply(*cards)

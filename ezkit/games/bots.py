@@ -83,7 +83,7 @@ def _auntie_heuristic() -> Bot:
 
 
 def _dudab_heuristic() -> Bot:
-    from ezkit.games.dudab import DudabHeuristicBot  # the game's module, imported when asked
+    from ezkit.games.dudab.bots import DudabHeuristicBot  # the game's package, imported when asked
 
     return DudabHeuristicBot()
 

@@ -1,0 +1,326 @@
+"""The legal moves of Dudab and why a move is refused (mixed into DudabState).
+
+    who drew a Baby          baby on 1                           place it on a column (DU-5)
+
+A reaction is the reacting seat's decision: after a Shaman the next player is to move and is
+offered their Shamans and Dudabs for that column and `pass`. With an open Dudab request the
+
+Each phase has its builder (`_turn_moves`, `_request_moves`, ...), which also records what each
+move does (`_acts`, read by `apply`); `parse` reads a typed move and `why_illegal` says why one
+is refused, with the seed section or ruling.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from ezkit.games.dudab.rules import (
+    _P_BABY,
+    _P_CAPTURE,
+    _P_JUNGLE,
+    _P_REQUEST,
+    _P_SHAMAN,
+    _P_TRIM,
+    DISCARD,
+    DRAW,
+    DUDAB,
+    DUDAB_WORD,
+    NUMBER,
+    PASS,
+    PLAY,
+    SHAMAN,
+)
+from ezkit.games.engine import Move
+
+
+class LegalMoves:
+    """The legal moves of each phase and the reasons for refusals, as methods of DudabState."""
+
+    def _capture_moves(self) -> list[Move]:
+        return self._discard_moves(len(self.hands[self._to_move or 0]) - 2)
+
+    def _trim_moves(self) -> list[Move]:
+        """One card at a time to the own pile, down to 5 (seed 002)."""
+        game = self.game
+        kinds = sorted(set(self.hands[self._to_move or 0]))
+        self._acts = [game.a_trim[k] for k in kinds]
+        return [game.m_trim[k] for k in kinds]
+
+    def _jungle_moves(self) -> list[Move]:
+        game = self.game
+        cols = self._jungle_columns()
+        self._acts = [game.a_jungle[c] for c in cols]
+        return [game.m_jungle[c] for c in cols]
+
+    def _baby_moves(self) -> list[Move]:
+        game = self.game
+        cols = self._baby_columns()
+        self._acts = [game.a_baby[c] for c in cols]
+        return [game.m_baby[c] for c in cols]
+
+    def _no_moves(self) -> list[Move]:
+        self._acts = []
+        return []
+
+    def _rules(self, c: int, reaction: bool = False) -> tuple[list[bool], list[bool]]:
+        """What may go on column c now, as two rows indexed by card kind, both to be True:
+        the mirror rule below a Jungle (DU-5) and the rule against the top card (seed 002;
+        an open request, DU-3; a Shaman answering a Shaman goes on top of it, DU-3).
+        A Dudab is not asked: it goes on any column (DU-3)."""
+        game = self.game
+        col = self.cols[c]
+        j = self.jungle[c]
+        if j < 0:
+            if c == self.req_col:
+                return game.any, game.meets[self.req]
+            return game.any, (game.answer if reaction else game.normal)[col[-1]]
+        below = len(col) - j - 1
+        # DU-5: the mirror rule while there is a mirrored card, alone for the first card below
+        mirror = game.mirror[col[j - 1 - below]] if below < j else game.any
+        top = col[-1]
+        if below == 0 or game.type[top] == DUDAB:  # "any card may be played on a Dudab card"
+            return mirror, game.any
+        return mirror, (game.answer if reaction else game.normal)[top]
+
+    def _fits(self, k: int, c: int, reaction: bool = False) -> bool:
+        """May card k go on column c now?"""
+        mirror, rule = self._rules(c, reaction)
+        return mirror[k] and rule[k]
+
+    def _turn_moves(self) -> list[Move]:
+        game = self.game
+        hand = self.hands[self.active]
+        kinds = sorted(set(hand))
+        moves: list[Move] = []
+        acts: list[tuple[Any, ...]] = []
+        jungle = self.jungle
+        mask = sum(1 << c for c, j in enumerate(jungle) if j >= 0) if game.jungle else 0
+        every, normal = game.any, game.normal
+        if mask:  # DU-5: the mirror rule below a Jungle
+            rules = [
+                (every, normal[col[-1]]) if jungle[c] < 0 else self._rules(c)
+                for c, col in enumerate(self.cols)
+            ]
+        else:  # the base rules' row of each column's top card
+            rules = [(every, normal[col[-1]]) for col in self.cols]
+        dudab = game.dudab_kind
+        cols = range(game.columns)
+        for k in kinds:
+            if k == dudab:  # on any column; no request below a Jungle (seed 002)
+                moves += game.m_dudab_all[mask]
+                acts += game.a_dudab_all[mask]
+                continue
+            plays, doings = game.m_play[k], game.a_play[k]
+            for c in cols:
+                mirror, rule = rules[c]
+                if rule[k] and mirror[k]:
+                    moves.append(plays[c])
+                    acts.append(doings[c])
+        if len(hand) < game.hand_max:
+            moves.append(game.m_draw)
+            acts.append(game.a_draw)
+        elif not moves:  # seed 002, Card draw: with 5 cards, only when none can be played
+            moves += [game.m_draw_discarding[k] for k in kinds]
+            acts += [game.a_draw_discarding[k] for k in kinds]
+        self._acts = acts
+        return moves
+
+    def _request_moves(self) -> list[Move]:
+        """DU-3: meet the open request on the open Dudab, or replace it with a Dudab; only a
+        player who cannot meet it shows his hand and draws."""
+        game = self.game
+        hand = self.hands[self.active]
+        kinds = sorted(set(hand))
+        c, meets = self.req_col, game.meets[self.req]
+        moves: list[Move] = []
+        acts: list[tuple[Any, ...]] = []
+        met = False
+        for k in kinds:
+            if k == game.dudab_kind:
+                moves += game.m_dudab_req[c]
+                acts += game.a_dudab_req[c]
+            elif meets[k]:
+                moves.append(game.m_play[k][c])
+                acts.append(game.a_play[k][c])
+                met = True
+        if not met:
+            if len(hand) < game.hand_max:
+                moves.append(game.m_draw)
+                acts.append(game.a_draw)
+            else:
+                moves += [game.m_draw_discarding[k] for k in kinds]
+                acts += [game.a_draw_discarding[k] for k in kinds]
+        self._acts = acts
+        return moves
+
+    def _shaman_moves(self) -> list[Move]:
+        """Seed 002, Shaman cards: another Shaman or a Dudab on it, or `pass` (reveal, draw)."""
+        game = self.game
+        c = self.shaman_col
+        moves: list[Move] = []
+        acts: list[tuple[Any, ...]] = []
+        for k in sorted(set(self.hands[self.active])):
+            t = game.type[k]
+            if t == SHAMAN and self._fits(k, c, reaction=True):
+                moves.append(game.m_play[k][c])
+                acts.append(game.a_play[k][c])
+            elif t == DUDAB:
+                if self.jungle[c] < 0:
+                    moves += game.m_dudab_req[c]
+                    acts += game.a_dudab_req[c]
+                else:
+                    moves.append(game.m_dudab[c])
+                    acts.append(game.a_dudab[c])
+        moves.append(game.m_pass)
+        acts.append(game.a_pass)
+        self._acts = acts
+        return moves
+
+    def _discard_moves(self, count: int) -> list[Move]:
+        """After a capture: `count` cards of the hand to discard, all to the discard pile or
+        all to the own pile (seed 002, Placing cards)."""
+        rules = self.game.rules
+        made, make = rules.discards, rules.discard_move
+        hand = sorted(self.hands[self._to_move or 0])
+        moves: list[Move] = []
+        acts: list[tuple[Any, ...]] = []
+        for cards in dict.fromkeys(itertools.combinations(hand, count)):
+            for key in ((cards, False), (cards, True)):
+                move, act = made.get(key) or make(*key)
+                moves.append(move)
+                acts.append(act)
+        self._acts = acts
+        return moves
+
+    def _jungle_columns(self) -> list[int]:
+        """DU-7: every column without a (visible) Jungle, whatever its top card waits for."""
+        return [c for c, j in enumerate(self.jungle) if j < 0]
+
+    def _baby_columns(self) -> list[int]:
+        pending = self._pending()
+        return [c for c in range(self.game.columns) if c != pending]
+
+    # --- reasons (why a move is refused) ----------------------------------------------------
+
+    def parse(self, text: str) -> Move:
+        """A typed move; `color` is read as `colour`, and the cards of a discard in any order."""
+        words = text.lower().replace("color", "colour").split()
+        if words[:1] == [DISCARD] and "to" in words:
+            at = words.index("to")
+            order = self.game.kind_of
+            cards = sorted(words[1:at], key=lambda w: order.get(w, len(order)))
+            words = [DISCARD, *cards, *words[at:]]
+        return super().parse(" ".join(words))
+
+    def why_illegal(self, move: Move) -> str:
+        if self._to_move is None:
+            return "the game is over (DU-2: every round has been played): no more moves"
+        words = move.text().lower().split()
+        reason = self._reason(words[0] if words else "", words[1:])
+        legal = self._legal_list()
+        shown = ", ".join(m.text() for m in legal[:12])
+        more = " ..." if len(legal) > 12 else ""
+        return f"{move.text()!r}: {reason}; {self._name(self._to_move)} may: {shown}{more}"
+
+    def _reason(self, word: str, rest: list[str]) -> str:
+        s, phase = self._to_move or 0, self.phase
+        name = self._name(s)
+        if word not in (PLAY, DUDAB_WORD, DRAW, PASS, DISCARD, "jungle", "baby"):
+            return "not a move of Dudab (play, dudab, draw, pass, discard, jungle, baby)"
+        if phase == _P_CAPTURE:
+            return (
+                f"{name} took a column and discards down to 2 cards, all to one pile: "
+                f"'discard CARDS to discard-pile' or '... to own-pile' (seed 002, Placing cards)"
+            )
+        if phase == _P_TRIM:
+            end = "; the round is scored after (DU-6)" if not self.deck else ""
+            return f"{name} holds more than 5 cards: 'discard CARD to own-pile' (seed 002{end})"
+        if phase == _P_JUNGLE:
+            return f"{name} drew a Jungle and places it: 'jungle on N', a column without one (DU-7)"
+        if phase == _P_BABY:
+            return f"{name} drew a Baby and places it at once: 'baby on N' (DU-5)"
+        if word in ("jungle", "baby"):
+            return f"a {word} card is placed when it is drawn, not played from the hand (DU-5)"
+        if word == DISCARD:
+            return "cards are discarded after taking a column or above 5 cards in hand"
+        if phase == _P_SHAMAN:
+            return (
+                f"{name} must answer the Shaman on column {self.shaman_col + 1}: a Shaman or a "
+                "Dudab on it, or 'pass' to reveal and draw (seed 002, Shaman cards; DU-3)"
+            )
+        if word == PASS:
+            return "'pass' answers a Shaman; nobody played one to answer"
+        if word == DRAW:
+            return self._draw_reason(rest)
+        return self._place_reason(word, rest)
+
+    def _draw_reason(self, rest: list[str]) -> str:
+        hand = self.hands[self.active]
+        full = len(hand) >= self.game.hand_max
+        if self.phase == _P_REQUEST and any(m.action == PLAY for m in self._legal_list()):
+            return f"a card in hand meets the request {self._request_text()}: it must be played"
+        if full and rest[:1] != ["discarding"]:
+            return "with 5 cards, name the card for the own pile: 'draw discarding CARD'"
+        if full:
+            if any(m.action != DRAW for m in self._legal_list()):
+                return "with 5 cards a player may draw only when no card can be played (seed 002)"
+            return f"{' '.join(rest[1:])!r} is not a card in hand"
+        return "with fewer than 5 cards just type 'draw'"
+
+    def _place_reason(self, word: str, rest: list[str]) -> str:
+        game = self.game
+        name = self._name(self.active)
+        if word == DUDAB_WORD:
+            card, where = "dudab", rest
+        else:
+            card, where = (rest[0] if rest else ""), rest[1:]
+        k = game.kind_of.get(card)
+        if k is None:
+            return f"{card!r} is not a Dudab card (e.g. red-3-hand, shaman-blue, dudab)"
+        if k not in self.hands[self.active]:
+            return f"{name} holds no {card}"
+        if word == PLAY and k == game.dudab_kind:
+            return "a Dudab is played as 'dudab on N request colour|value|symbol X'"
+        if len(where) < 2 or where[0] != "on" or not where[1].isdigit():
+            return f"say where: '{word} {card} on N'" if word == PLAY else "say 'dudab on N ...'"
+        c = int(where[1]) - 1
+        if not 0 <= c < game.columns:
+            return f"there is no column {where[1]}; the columns are 1..{game.columns}"
+        if self.phase == _P_REQUEST and c != self.req_col:
+            return (
+                f"the request {self._request_text()} must be met first: no other card may be "
+                "played (seed 002, Dudab cards)"
+            )
+        if word == DUDAB_WORD:
+            if self.jungle[c] >= 0:
+                return "below a Jungle a Dudab calls for nothing: 'dudab on N' (seed 002)"
+            return "call for a card: 'dudab on N request colour red|value 3|symbol hand' (DU-3)"
+        if self.phase == _P_REQUEST:
+            return f"{card} does not meet the request {self._request_text()} (DU-3)"
+        return self._misfit(k, c)
+
+    def _misfit(self, k: int, c: int) -> str:
+        game = self.game
+        col = self.cols[c]
+        card, top = game.ids[k], game.ids[col[-1]]
+        j = self.jungle[c]
+        if j >= 0:
+            below = len(col) - j - 1
+            if below < j and not game.mirror[col[j - 1 - below]][k]:
+                mirrored = game.ids[col[j - 1 - below]]
+                return (
+                    f"below the Jungle {card} must mirror {mirrored}, the card at the same "
+                    "distance above it (DU-5)"
+                )
+        t, u = game.type[k], game.type[col[-1]]
+        if t == SHAMAN:
+            return f"a Shaman goes on a Number card of its colour, not on {top} (seed 002)"
+        if u == SHAMAN:
+            return f"a Number card goes on a Shaman of its colour, not on {top} (seed 002)"
+        if u == NUMBER:
+            return (
+                f"{card} cannot go on {top}: one higher or lower, another colour and another "
+                "symbol (seed 002, Number cards)"
+            )
+        return f"{card} cannot go on {top} (seed 002)"

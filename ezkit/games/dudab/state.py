@@ -1,0 +1,363 @@
+"""A game of Dudab in progress: its cards, whose turn, what each seat sees, the scores.
+
+What a move does is ezkit.games.dudab.play (mixed in), the legal moves and the reasons a move
+is refused ezkit.games.dudab.moves (mixed in); the rules' tables are the game's (rules.py).
+
+What a seat sees (GT-1, `seen`): its own hand; its own pile (the book never turns the own pile
+face down, and every card in it was put there by its owner, who may look at it); every visible
+card on the columns and a Jungle or Baby being placed; the whole discard pile (face up, seed
+002, Setup). Not the others' hands or piles, not the draw pile, not the cards under a Baby
+("invisible", DU-5). A hand shown (the 5-card rule, an unmet request) goes back into the hand:
+the move calls `reveal()` (it is final), the view does not keep it, and a log read while the
+game is on says only that the hand was shown (the event's `covered` text); so too for the card
+of the 5-card rule and the cards a capture takes to an own pile.
+
+`view(seat)` keys: game, players, seat, round, rounds, first (this round's), active (whose turn),
+to_move, phase (turn, request, shaman, capture, trim, jungle, baby, over), columns (per column:
+cards, top last, a Jungle among them where it lies; buried: how many under Babies), request
+(column, kind, value, by) or None, shaman (the unanswered Shaman: column, by) or None, placing
+(the Jungle or Baby being placed), hand_counts, pile_counts, draw_pile, discard (face up, top
+last), round_scores, totals, last_scoring (per seat at the last round's end: hand, pile,
+score); for a seat also hand and pile (its own cards); at the end scores and winners.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ezkit.errors import InputError
+from ezkit.games.dudab.moves import LegalMoves
+from ezkit.games.dudab.play import Playing
+from ezkit.games.dudab.rules import (
+    _P_OVER,
+    PHASES,
+    SHAMAN,
+    Dudab,
+    _count,
+)
+from ezkit.games.engine import Event, Move, State
+
+
+class DudabState(Playing, LegalMoves, State):
+    """A game of Dudab in progress.
+
+    Cards are small numbers (a kind: the index of the card face in the deck file; game.ids
+    names them). Hands, own piles, the draw pile (drawn from the end) and the discard pile are
+    lists of kinds; each column is a list of its visible cards (top last), with the position of
+    its Jungle (`jungle[c]`, -1 for none) and the cards buried under its Babies (`buried[c]`).
+
+    Play runs as a stack of tasks (draw, refill to two, trim to five, reveal, cover a Baby, the
+    next turn): a task that needs a decision stops the run until the decision is played.
+
+    `narrate` False (Dudab.new_quiet): no event texts are built; the rules never look at it.
+    """
+
+    game: Dudab
+
+    def __init__(self, game: Dudab, seed: int, narrate: bool = True) -> None:
+        super().__init__(game, seed)
+        self.n = game.n
+        self.narrate = narrate
+        self.first0 = game.first if game.first is not None else self.rng.randrange(self.n)
+        self.round = 0
+        self.totals = [0] * self.n
+        self.round_scores: list[list[int]] = []
+        #: Every seat's hand, own pile and score at the last round's end (shown openly).
+        self.last_scoring: list[tuple[tuple[int, ...], tuple[int, ...], int]] | None = None
+        self.tasks: list[tuple[Any, ...]] = []
+        self._legal: list[Move] | None = None
+        self._acts: list[tuple[Any, ...]] = []
+        self._picked = -1
+        #: The legal moves of each phase (PHASES order).
+        self._builders = (
+            self._turn_moves,
+            self._request_moves,
+            self._shaman_moves,
+            self._capture_moves,
+            self._trim_moves,
+            self._jungle_moves,
+            self._baby_moves,
+            self._no_moves,
+        )
+        events: list[Event] = []
+        self._start_round(events)
+        self.log.extend(events)
+
+    # --- small helpers -----------------------------------------------------------------
+
+    def _name(self, seat: int) -> str:
+        return self.game.players[seat]
+
+    def _ids(self, cards: Iterable[int]) -> list[str]:
+        ids = self.game.ids
+        return [ids[k] for k in sorted(cards)]
+
+    def _text(self, cards: Iterable[int]) -> str:
+        return ", ".join(self._ids(cards)) or "nothing"
+
+    def _private(self, seat: int, text: str, public: str) -> Event:
+        return Event(text, frozenset((seat,)), public)
+
+    def _pending(self) -> int:
+        """The column that waits for an answer (open request or unanswered Shaman), or -1."""
+        return self.req_col if self.req_col >= 0 else self.shaman_col
+
+    # --- the contract ---------------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    def legal_moves(self) -> list[Move]:
+        legal = self._legal
+        # a copy: the caller may change it, not our cache
+        return list(legal if legal is not None else self._legal_list())
+
+    def _is_legal(self, move: Move) -> bool:
+        legal = self._legal  # the cache itself: play() checks every move
+        if legal is None:
+            legal = self._legal_list()
+        try:
+            self._picked = legal.index(move)
+        except ValueError:
+            return False
+        return True
+
+    def _legal_list(self) -> list[Move]:
+        """The legal moves, cached until the next move, and what each does (self._acts)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._builders[self.phase]()
+        return legal
+
+    # --- what each seat sees ------------------------------------------------------------------
+
+    def seen(self, seat: int) -> Counter[str]:
+        """Every card `seat` may see now, by id (GT-1): its own hand; its own pile (the book
+        never turns the own pile face down and its owner put every card there, so may look at
+        it; the view shows it); the visible cards of every column; a Jungle or Baby being
+        placed (its draw was told to all); the whole discard pile (face up, seed 002, Setup).
+        Not the others' hands or piles, not the draw pile, not the cards under a Baby
+        (invisible, DU-5), not a hand shown earlier (it went back into the hand: `_show`
+        calls reveal())."""
+        kinds = Counter(self.hands[seat])
+        kinds.update(self.piles[seat])
+        for col in self.cols:
+            kinds.update(col)
+        kinds.update(self.discard)
+        if self.placing >= 0:
+            kinds[self.placing] += 1
+        ids = self.game.ids
+        return Counter({ids[k]: n for k, n in kinds.items()})
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        game = self.game
+        ids = game.ids
+        request = None
+        if self.req_col >= 0:
+            attr, value = game.requests[self.req]
+            request = {"column": self.req_col + 1, "kind": attr, "value": value, "by": self.req_by}
+        v: dict[str, Any] = {
+            "game": game.name,
+            "players": list(game.players),
+            "seat": seat,
+            "round": self.round,
+            "rounds": game.rounds,
+            "first": self.first,
+            "active": self.active,
+            "to_move": self._to_move,
+            "phase": PHASES[self.phase],
+            "columns": [
+                {"cards": [ids[k] for k in col], "buried": len(self.buried[c])}
+                for c, col in enumerate(self.cols)
+            ],
+            "request": request,
+            "shaman": (
+                {"column": self.shaman_col + 1, "by": self.shaman_by}
+                if self.shaman_col >= 0
+                else None
+            ),
+            "placing": ids[self.placing] if self.placing >= 0 else None,
+            "hand_counts": [len(h) for h in self.hands],
+            "pile_counts": [len(p) for p in self.piles],
+            "draw_pile": len(self.deck),
+            "discard": [ids[k] for k in self.discard],
+            "round_scores": [list(r) for r in self.round_scores],
+            "totals": list(self.totals),
+            "last_scoring": (
+                [
+                    {"hand": self._ids(hand), "pile": self._ids(pile), "score": points}
+                    for hand, pile, points in self.last_scoring
+                ]
+                if self.last_scoring is not None
+                else None
+            ),
+        }
+        if seat is not None:
+            v["hand"] = self._ids(self.hands[seat])
+            v["pile"] = self._ids(self.piles[seat])
+        if self.phase == _P_OVER:
+            v["scores"] = self.scores()
+            v["winners"] = self.winners()
+        return v
+
+    def describe(self, seat: int) -> list[str]:
+        """A seat's screen at the table: its cards, then the columns and the rest."""
+        v = self.view(seat)
+        names = self.game.players
+        deciding = v["to_move"]
+        who = f"; {names[deciding]} decides" if deciding not in (None, v["active"]) else ""
+        lines = [
+            f"Round {v['round']} of {v['rounds']}; {names[v['active']]}'s turn ({v['phase']}){who}",
+            f"  Your hand: {', '.join(v['hand']) or '-'}",
+            f"  Your own pile: {', '.join(v['pile']) or '-'}",
+            "Columns:",
+        ]
+        for c, col in enumerate(v["columns"], 1):
+            under = f"[{col['buried']} under a Baby] " if col["buried"] else ""
+            notes = []
+            if v["request"] and v["request"]["column"] == c:
+                r = v["request"]
+                notes.append(f"open Dudab: {r['kind']} {r['value']} by {names[r['by']]}")
+            if v["shaman"] and v["shaman"]["column"] == c:
+                notes.append(f"Shaman by {names[v['shaman']['by']]} to answer")
+            note = f"   <- {'; '.join(notes)}" if notes else ""
+            lines.append(f"  {c}: {under}{' > '.join(col['cards'])}{note}")
+        counts = ", ".join(
+            f"{p} {h} in hand/{o} in pile"
+            for p, h, o in zip(names, v["hand_counts"], v["pile_counts"], strict=True)
+        )
+        top = v["discard"][-1] if v["discard"] else "-"
+        lines += [
+            f"  Draw pile {v['draw_pile']}; discard pile {len(v['discard'])} (top: {top})",
+            f"  Players: {counts}",
+        ]
+        totals = ", ".join(f"{p} {t}" for p, t in zip(names, v["totals"], strict=True))
+        lines.append(f"  Scores after {_count(len(v['round_scores']), 'round')}: {totals}")
+        if v["phase"] == "trim" and not v["draw_pile"]:
+            lines.append(
+                f"  The draw pile is empty: every hand goes down to {self.game.hand_max} cards on "
+                "its own pile, then the round is scored (DU-6)"
+            )
+        if v["placing"]:
+            lines.append(f"  You drew a {v['placing']}: choose its column")
+        return lines
+
+    # --- the end -------------------------------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        """Points over the rounds played so far (fewer is better, DU-4)."""
+        return [float(t) for t in self.totals]
+
+    def winners(self) -> list[int]:
+        """The lowest total wins; a tie shares the win (DU-4)."""
+        if self.phase != _P_OVER:
+            return []
+        best = min(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
+
+    def conserved(self) -> bool:
+        """All 96 cards (DU-1) in exactly one place, the expansions' unused ones in the box."""
+        found = [0] * len(self.game.ids)
+        places: list[Iterable[int]] = [
+            self.deck,
+            self.discard,
+            self.game.box,
+            *self.hands,
+            *self.piles,
+            *self.cols,
+            *self.buried,
+        ]
+        if self.placing >= 0:
+            places.append((self.placing,))
+        for place in places:
+            for k in place:
+                found[k] += 1
+        jungles_ok = all(
+            (j < 0 or (j < len(col) and col[j] == self.game.jungle_kind))
+            for j, col in zip(self.jungle, self.cols, strict=True)
+        )
+        return tuple(found) == self.game.counts and jungles_ok
+
+    # --- a position set by hand ---------------------------------------------------------
+
+    def arrange(
+        self,
+        *,
+        hands: Mapping[int, Sequence[str]] | None = None,
+        columns: Sequence[Sequence[str]] | None = None,
+        buried: Mapping[int, Sequence[str]] | None = None,
+        piles: Mapping[int, Sequence[str]] | None = None,
+        discard: Sequence[str] | None = None,
+        deck: Sequence[str] | None = None,
+        only_deck: bool = False,
+        active: int | None = None,
+        request: tuple[int, str, str] | None = None,
+        request_by: int | None = None,
+        shaman: int | None = None,
+    ) -> None:
+        """Set a position by hand, for tests and teaching, as the start of `active`'s turn.
+
+        `hands`, `piles` give seats exactly these cards; `columns` the visible cards of each
+        column (first to top; a `jungle` among them lies where written); `buried` the cards
+        under a column's Babies (column numbers from 1); `discard` the discard pile; `deck`
+        the top of the draw pile, the first listed drawn first. What is not given stays; every
+        other card goes to the draw pile (shuffled, under `deck`), or with `only_deck` to the
+        discard pile (the draw pile is then exactly `deck`). `request` opens a Dudab
+        request on a column whose top is a Dudab: (column, kind, value); `shaman` marks the
+        Shaman on top of that column as not yet answered. A game arranged this way cannot be
+        replayed from its save."""
+        game = self.game
+        if self.phase == _P_OVER:
+            raise InputError("the game is over")
+        kind = game.kind_of
+        hands_now = {s: [kind[c] for c in cards] for s, cards in (hands or {}).items()}
+        piles_now = {s: [kind[c] for c in cards] for s, cards in (piles or {}).items()}
+        new_hands = [hands_now.get(s, self.hands[s]) for s in range(self.n)]
+        new_piles = [piles_now.get(s, self.piles[s]) for s in range(self.n)]
+        new_cols = (
+            [[kind[c] for c in col] for col in columns]
+            if columns is not None
+            else [list(c) for c in self.cols]
+        )
+        if len(new_cols) != game.columns:
+            raise InputError(f"this game has {game.columns} columns, not {len(new_cols)}")
+        new_buried = [list(b) for b in self.buried]
+        for c, cards in (buried or {}).items():
+            new_buried[c - 1] = [kind[x] for x in cards]
+        new_discard = [kind[c] for c in discard] if discard is not None else list(self.discard)
+        top = [kind[c] for c in deck or ()]
+        pool = Counter(game.in_play)
+        for place in (*new_hands, *new_piles, *new_cols, *new_buried, new_discard, top):
+            pool.subtract(place)
+        short = [game.ids[k] for k, c in pool.items() if c < 0]
+        if short:
+            raise InputError(f"not enough {', '.join(short)} cards in this game's deck")
+        rest = sorted(pool.elements())
+        self.rng.shuffle(rest)
+        if only_deck:
+            new_discard += rest
+            rest = []
+        self.deck = rest + top[::-1]
+        self.hands, self.piles, self.cols, self.buried = new_hands, new_piles, new_cols, new_buried
+        self.discard = new_discard
+        self.jungle = [
+            col.index(game.jungle_kind) if game.jungle_kind in col else -1 for col in new_cols
+        ]
+        self.req = self.req_col = self.req_by = -1
+        self.shaman_col = self.shaman_by = -1
+        if active is not None:
+            self.active = active
+        if request is not None:
+            c, attr, value = request
+            self.req = game.requests.index((attr, str(value)))
+            self.req_col = c - 1
+            self.req_by = (self.active - 1) % self.n if request_by is None else request_by
+            assert new_cols[c - 1][-1] == game.dudab_kind, "a request is made by a Dudab on top"
+        if shaman is not None:
+            self.shaman_col, self.shaman_by = shaman - 1, (self.active - 1) % self.n
+            assert game.type[new_cols[shaman - 1][-1]] == SHAMAN
+        self.placing = -1
+        self.tasks.clear()
+        self._begin_turn(self.log)
