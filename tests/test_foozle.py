@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from ezkit.cli import cli
 from ezkit.games import engine
-from ezkit.games import foozle_groups as fg
+from ezkit.games import foozle as fg
 from ezkit.games.bots import bots_for, make_bot
 from ezkit.games.engine import IllegalMove
 from ezkit.games.foozle import Foozle, FoozleHeuristicBot, FoozleState

@@ -1,11 +1,11 @@
-"""Foozle's groups (seed 004; FZ-2, FZ-4): ezkit.games.foozle_groups."""
+"""Foozle's groups (seed 004; FZ-2, FZ-4): ezkit.games.foozle.groups and .score."""
 
 from __future__ import annotations
 
 import pytest
 
 from ezkit.errors import InputError
-from ezkit.games import foozle_groups as fg
+from ezkit.games import foozle as fg
 
 # (cards, kinds, token): every example of the book, then a table from the rules.
 GROUPS = [

@@ -373,7 +373,7 @@ def dudab(pile: str, hand: str, as_json: bool) -> None:
         click.echo(line)
 
 
-# --- Foozle: groups and the game's end (ezkit.games.foozle_groups, FZ-2, FZ-4, FZ-6) --------
+# --- Foozle: groups and the game's end (ezkit.games.foozle.score, FZ-2, FZ-4, FZ-6) ---------
 
 FOOZLE_EXAMPLE = """\b
 Examples:
@@ -395,7 +395,7 @@ def foozle() -> None:
 def foozle_group(cards: str, as_json: bool) -> None:
     """Whether CARDS form a group (a set, flush, run, flush run, or a Big Fozzle of 3+ trumps),
     and which colour token laying them down earns (FZ-4: all one colour)."""
-    from ezkit.games import foozle_groups as fg
+    from ezkit.games import foozle as fg
 
     ids = [fg.IDS[k] for k in fg.parse(cards)]
     kinds, token = fg.kinds(ids), fg.token(ids)
@@ -416,7 +416,7 @@ def foozle_standings(players: tuple[str, ...], as_json: bool) -> None:
     """Whether the game is over and who won, from each player's tokens: NAME=TOKENS with the
     colours and whites, e.g. Ann=red,blue,white,white (FZ-6: somebody holds all five colours
     and one player holds strictly the most tokens)."""
-    from ezkit.games import foozle_groups as fg
+    from ezkit.games import foozle as fg
 
     tokens: dict[str, list[str]] = {}
     for text in " ".join(players).split():

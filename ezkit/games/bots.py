@@ -14,7 +14,7 @@ state itself:
     BakeriesBot    Bakeries (ezkit.games.bakeries.bots): remembers the board cards its views
                    showed it ("heuristic" never forgets; "forgetful" loses each card with a
                    chance per turn, `forgetful:0.25` to set it)
-    FoozleHeuristicBot   Foozle (ezkit.games.foozle): holds its groups until it can go out,
+    FoozleHeuristicBot   Foozle (ezkit.games.foozle.bots): holds its groups until it can go out,
                    unless a lay-down earns a colour token it still needs
 
 Bots made for some games only are listed in ONLY_FOR; `bots_for(game)` names the bots a
@@ -89,7 +89,7 @@ def _dudab_heuristic() -> Bot:
 
 
 def _foozle_heuristic() -> Bot:
-    from ezkit.games.foozle import FoozleHeuristicBot  # the game's module, imported when asked
+    from ezkit.games.foozle.bots import FoozleHeuristicBot  # the game's package, when asked
 
     return FoozleHeuristicBot()
 

@@ -1,16 +1,15 @@
 """Foozle's groups (seed 004, "Playing Cards by Laying Down", "Laying Off on a Flush Run";
 rulings FZ-2, FZ-4), as small pure functions over the deck data (cards/foozle.yaml).
 
-    kinds(["2-lamps", "3-plungers", "4-fromps"])  -> ["run"]
-    kinds(["4-plungers", "5-plungers", "6-plungers"]) -> ["flush", "run", "flush-run"]
-    token(["2-lamps", "3-plungers", "4-fromps"])  -> "red"     (FZ-4: all one colour)
-    lay_offs(["4-plungers", "5-plungers", "6-plungers"], ["2-plungers", "7-fromps"])
-        -> {"2-plungers": ["flush"], "7-fromps": ["run"]}
-    candidates(hand) -> the lay-downs the engine offers (maximal groups and a bounded few more)
+    kinds_of([card("2-lamps"), card("3-plungers"), card("4-fromps")])  -> ["run"]
+    token_of(...)           -> "red"      (FZ-4: all one colour)
+    candidates(hand)        -> the lay-downs the engine offers (maximal groups, a bounded few more)
+    accepting(summary(g))   -> the cards that may be laid off on group g
 
 A group is 3+ (`group_min`) cards: a set (one rank, infinity included), a flush (one suit), a
 run (consecutive ranks within `run_ranks`, one colour; infinity never), a flush run (a run in
 one suit). Three or more trumps are a Big Fozzle (kind "fozzle"); trumps join nothing else.
+The same questions asked of cards by notation are in ezkit.games.foozle.score.
 
 Inside, a card is a small number (its index in the deck file, `KIND[id]`) and a group is
 summed up as a `Summary` so that "does this card fit on that group" is a few integer
@@ -190,7 +189,7 @@ def token_of(cards: Sequence[int]) -> str | None:
     return COLOURS[s.colour]
 
 
-# --- by card notation -----------------------------------------------------------------------
+# --- card notation ------------------------------------------------------------------------
 
 
 def card(notation: str) -> int:
@@ -209,36 +208,6 @@ def parse(text: str | Sequence[str]) -> list[int]:
             raise InputError(f"{IDS[k]} is given twice: the Fanucci deck has one of each (FZ-1)")
         seen.add(k)
     return cards
-
-
-def kinds(cards: Sequence[str]) -> list[str]:
-    """The group kinds these cards form (set, flush, run, flush-run, fozzle); [] for none."""
-    return kinds_of(parse(cards))
-
-
-def token(cards: Sequence[str]) -> str | None:
-    """The colour token laying these cards down earns (FZ-4), or None."""
-    return token_of(parse(cards))
-
-
-def becomes(group: Sequence[str], new: str) -> list[str]:
-    """What a group on the table is after laying `new` off on it; [] if it may not go there."""
-    return kinds_of([*parse(group), card(new)])
-
-
-def lay_offs(group: Sequence[str], hand: Sequence[str]) -> dict[str, list[str]]:
-    """The cards of `hand` that may be laid off on `group` one at a time, and what the group
-    becomes with each (FZ-2: it stays a valid group; a flush run may turn into a flush or a
-    colour run, and a flush into a flush run)."""
-    on_table = parse(group)
-    base = summary(on_table)
-    found = {}
-    for k in parse(hand):
-        if k not in on_table:
-            got = summary_kinds(merge(base, SINGLE[k]))
-            if got:
-                found[IDS[k]] = got
-    return found
 
 
 # --- lay-downs a hand can make -----------------------------------------------------------
@@ -321,40 +290,49 @@ def _pick(at: list[int], suit: int) -> int:
     return at[0]
 
 
-# --- the game's end (FZ-6) ------------------------------------------------------------------
+# --- what may be laid off -------------------------------------------------------------------
+
+_BY_RANK: dict[int, list[int]] = {}
+_BY_SUIT: dict[int, list[int]] = {}
+_BY_COLOUR: dict[int, list[int]] = {}
+for _k in range(len(IDS)):
+    if RANK[_k] != TRUMP:
+        _BY_RANK.setdefault(RANK[_k], []).append(_k)
+        _BY_SUIT.setdefault(SUIT[_k], []).append(_k)
+        if RANK[_k] != INF:
+            _BY_COLOUR.setdefault(COLOUR[_k], []).append(_k)
+
+_ACCEPTING: dict[Summary, tuple[int, ...]] = {}
 
 
-class Standings(NamedTuple):
-    totals: dict[str, int]
-    complete: list[str]  # who holds all five coloured tokens
-    leaders: list[str]  # who holds the most tokens
-    over: bool
-    winner: str | None
-
-
-def parse_tokens(text: str, who: str = "") -> list[str]:
-    """A player's tokens typed as `red,blue,white,white` (a colour once, FZ-4)."""
-    owner = f" ({who})" if who else ""
-    found: list[str] = []
-    for word in text.replace(" ", ",").lower().split(","):
-        if not word:
-            continue
-        if word not in (*COLOURS, TABLES.white_token):
-            raise InputError(
-                f"{word!r}{owner} is not a token: {', '.join(COLOURS)} or {TABLES.white_token}"
-            )
-        if word != TABLES.white_token and word in found:
-            raise InputError(f"{word!r}{owner} given twice: one token of each colour (FZ-4)")
-        found.append(word)
+def accepting(s: Summary) -> tuple[int, ...]:
+    """The cards that may be laid off on a group with summary s (FZ-2), remembered: the
+    engine asks twice per group change, and the same group shapes recur game after game."""
+    found = _ACCEPTING.get(s)
+    if found is None:
+        if len(_ACCEPTING) >= CACHE_CAP:
+            _ACCEPTING.clear()
+        found = _ACCEPTING[s] = _find_accepting(s)
     return found
 
 
-def standings(tokens: dict[str, Sequence[str]]) -> Standings:
-    """FZ-6: over when somebody holds all five coloured tokens and one player holds strictly
-    more tokens than anybody else; that player wins (ties go on)."""
-    totals = {name: len(held) for name, held in tokens.items()}
-    complete = [n for n, held in tokens.items() if set(COLOURS) <= set(held)]
-    best = max(totals.values(), default=0)
-    leaders = [n for n, t in totals.items() if t == best]
-    over = bool(complete) and len(leaders) == 1
-    return Standings(totals, complete, leaders, over, leaders[0] if over else None)
+def _find_accepting(s: Summary) -> tuple[int, ...]:
+    found = []
+    pool: set[int] = set()
+    if s.rank >= 0:
+        pool.update(_BY_RANK[s.rank])
+    if s.suit >= 0:
+        pool.update(_BY_SUIT[s.suit])
+    if s.colour >= 0 and s.distinct:
+        pool.update(_BY_COLOUR[s.colour])
+    for k in pool:
+        if valid(merge(s, SINGLE[k])):
+            found.append(k)
+    return tuple(found)
+
+
+#: A card's place among run neighbours: colour * 16 + rank, so a run's next card is +1; trumps
+#: and infinities (never in a run, FZ-2) get a key no card is next to.
+RUN_KEY: tuple[int, ...] = tuple(
+    -100 if RANK[k] in (TRUMP, INF) else COLOUR[k] * 16 + RANK[k] for k in range(len(IDS))
+)

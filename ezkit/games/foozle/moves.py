@@ -1,0 +1,289 @@
+"""Foozle's moves: their words, which are legal now, the parser, and why a move is not legal.
+
+A turn is a sequence of decisions by the same seat (`State.to_move()`), typed as below (a
+menu number works too). Groups on the table are numbered from 1 in the order they were laid
+down. Cards are written as in DESIGN.md: `3-lamps`, `inf-tops` (also `∞-tops`), `trump-grue`.
+
+    phase   move                                what it does
+    take    take draw                           the top card of the draw pile
+            take discard                        the last (most recent) card of the tableau
+            take 3-lamps                        any other tableau card: it must be played at
+                                                once (offered only when it can be; FZ-3)
+    owe     lay 2-lamps 3-lamps 4-lamps         the next move plays the card just taken
+            lay 3-lamps on 2                    (a lay-down with it, or it laid off)
+    play    lay 2-lamps 3-plungers 4-fromps     lay down a group (a set, flush, run, flush run
+                                                or 3+ trumps: a Big Fozzle)
+            lay 5-zurfs 6-zurfs 7-zurfs on 2    a lay-down that could join group 2 joins it
+                                                (FZ-2; `on N` names the group when several)
+            lay 3-lamps on 2                    lay one card off on group 2
+            discard 7-tops                      end the turn (not the card taken from the
+                                                tableau this turn, FZ-3)
+
+The menu offers the lay-downs of `groups.candidates` (every set, flush and Big Fozzle of all
+of a rank, suit or the trumps, their sub-groups when small, every run of consecutive ranks);
+any other valid lay-down from the hand may be typed and is accepted: the rules are checked,
+not the menu. Each legal move comes with its act, `(what, a, b)`, which `State.apply` does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from ezkit.errors import InputError
+from ezkit.games.engine import IllegalMove, Move, State
+from ezkit.games.foozle import groups as fg
+from ezkit.words import plural
+
+if TYPE_CHECKING:
+    from ezkit.games.foozle.state import FoozleState
+
+TAKE, LAY, DISCARD, ON, DRAW_WORD, DISCARD_WORD = "take", "lay", "discard", "on", "draw", "discard"
+PHASES = ("take", "owe", "play", "over")
+P_TAKE, P_OWE, P_PLAY, P_OVER = range(4)
+#: What a legal move does: the first item of its act (what, a, b).
+A_DRAW, A_LAST, A_ANY, A_LAYDOWN, A_LAYOFF, A_DISCARD = range(6)
+
+IDS = fg.IDS
+N_CARDS = len(IDS)
+
+Act = tuple[Any, ...]
+
+
+class _Moves:
+    """Every fixed move, made once."""
+
+    def __init__(self) -> None:
+        self.take_draw = Move(TAKE, (DRAW_WORD,))
+        self.take_last = Move(TAKE, (DISCARD_WORD,))
+        self.take = [Move(TAKE, (i,)) for i in IDS]
+        self.discard = [Move(DISCARD, (i,)) for i in IDS]
+        self.layoff: dict[tuple[int, int], Move] = {}
+        self.laydown: dict[tuple[tuple[int, ...], int], Move] = {}
+
+    def lay_off(self, k: int, g: int) -> Move:
+        move = self.layoff.get((k, g))
+        if move is None:
+            move = self.layoff[(k, g)] = Move(LAY, (IDS[k], ON, str(g + 1)))
+        return move
+
+    def lay_down(self, cards: tuple[int, ...], g: int) -> Move:
+        move = self.laydown.get((cards, g))
+        if move is None:
+            args = tuple(IDS[k] for k in cards)
+            move = Move(LAY, (*args, ON, str(g + 1)) if g >= 0 else args)
+            if len(self.laydown) < 200_000:
+                self.laydown[(cards, g)] = move
+        return move
+
+
+@cache
+def moves() -> _Moves:
+    return _Moves()
+
+
+#: The discard acts, made once (one per card).
+_DISCARD_ACTS: tuple[Act, ...] = tuple((A_DISCARD, k, 0) for k in range(N_CARDS))
+
+
+def lay_cards(move: Move) -> tuple[str, ...]:
+    """The cards a lay move names (without `on N`)."""
+    args = move.args
+    return args[:-2] if len(args) >= 2 and args[-2] == ON else args
+
+
+# --- which moves are legal now --------------------------------------------------------------
+
+
+def take_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
+    """The take phase (FZ-3): draw, the last discard, or a tableau card that can be played."""
+    m = state.game.m
+    legal = [m.take_draw]
+    acts: list[Act] = [(A_DRAW, -1, 0)]
+    tableau = state.tableau
+    if tableau:
+        legal.append(m.take_last)
+        acts.append((A_LAST, tableau[-1], 0))
+    if len(tableau) > 1:
+        # the hand indexed by rank, suit and run key at C speed (Counter over map); a
+        # trump counts under rank and suit TRUMP, which no other card asks about
+        hand = state.hands[state.active]
+        rank, suit, trump, inf, run_key = fg.RANK, fg.SUIT, fg.TRUMP, fg.INF, fg.RUN_KEY
+        ranks = Counter(map(rank.__getitem__, hand))
+        suits = Counter(map(suit.__getitem__, hand))
+        runs = set(map(run_key.__getitem__, hand))
+        trumps = ranks[trump]
+        fits = state.fits
+        for k in tableau[:-1]:
+            r = rank[k]
+            if r == trump:
+                ok = trumps >= 2
+            elif fits.get(k) or ranks.get(r, 0) >= 2 or suits.get(suit[k], 0) >= 2:
+                ok = True
+            elif r != inf:
+                c = run_key[k]
+                lo, hi = c - 1 in runs, c + 1 in runs
+                ok = (lo and hi) or (lo and c - 2 in runs) or (hi and c + 2 in runs)
+            else:
+                ok = False
+            if ok:
+                legal.append(m.take[k])
+                acts.append((A_ANY, k, 0))
+    return legal, acts
+
+
+def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
+    """The owe and play phases: lay-downs, lay-offs and (unless a card is owed) discards."""
+    m = state.game.m
+    hand = state.hands[state.active]
+    owed, taken = state.owed, state.taken
+    legal: list[Move] = []
+    acts: list[Act] = []
+    lonely = taken >= 0 and taken in hand  # the taken card: never left alone unplayable
+    size = len(hand)
+    summary, targets, fits_after = fg.summary_of, state.targets, state.fits_after
+    for cards in fg.candidates(hand):
+        if owed >= 0 and owed not in cards:
+            continue
+        s = summary(cards)
+        joins = targets(s)
+        alone = lonely and size - len(cards) == 1 and taken not in cards
+        if not joins:
+            if alone and not fits_after(taken, len(state.sums), s):
+                continue
+            legal.append(m.lay_down(cards, -1))
+            acts.append((A_LAYDOWN, cards, -1))
+            continue
+        for g in joins:
+            if alone and not fits_after(taken, g, fg.merge(state.sums[g], s)):
+                continue
+            legal.append(m.lay_down(cards, g))
+            acts.append((A_LAYDOWN, cards, g))
+    fits = state.fits
+    for k in (owed,) if owed >= 0 else hand:
+        for g in fits.get(k, ()):
+            if lonely and size == 2 and k != taken and not state.fits_after_off(taken, g, k):
+                continue
+            legal.append(m.lay_off(k, g))
+            acts.append((A_LAYOFF, k, g))
+    if owed < 0:  # every card but the one taken from the tableau (FZ-3)
+        kept = [k for k in hand if k != taken]
+        legal.extend(map(m.discard.__getitem__, kept))
+        acts.extend(map(_DISCARD_ACTS.__getitem__, kept))
+    return legal, acts
+
+
+# --- a lay typed by hand, and why a move is not legal -------------------------------------
+
+
+def lay_check(state: FoozleState, args: Sequence[str]) -> tuple[Act | None, str]:
+    """Any lay typed (menu or not): what it does, or None and why not."""
+    if state.phase not in (P_OWE, P_PLAY):
+        return None, "cards are laid after taking one (take draw, take discard, take CARD)"
+    words = list(args)
+    g = -1
+    if len(words) >= 2 and words[-2] == ON:
+        if not words[-1].isdigit():
+            return None, f"'on' names a group by its number, not {words[-1]!r}"
+        g = int(words[-1]) - 1
+        words = words[:-2]
+        if not 0 <= g < len(state.groups):
+            return None, (
+                f"there is no group {g + 1} on the table ({plural(len(state.groups), 'group')})"
+            )
+    try:
+        cards = fg.parse(words)
+    except InputError as error:
+        return None, str(error)
+    hand = state.hands[state.active]
+    missing = [IDS[k] for k in cards if k not in hand]
+    if missing:
+        return None, f"{state.game.players[state.active]} holds no {', '.join(missing)}"
+    if not cards:
+        return None, "name the cards to lay: 'lay 2-lamps 3-lamps 4-lamps'"
+    owed = state.owed
+    if owed >= 0 and owed not in cards:
+        return None, f"{IDS[owed]} was taken from the tableau: it must be played now (FZ-3)"
+    taken = state.taken
+    leaves_taken = taken in hand and taken not in cards and len(hand) - len(cards) == 1
+    if len(cards) == 1:
+        if g < 0:
+            return None, "a single card is laid off on a group: 'lay 3-lamps on 2'"
+        after = fg.merge(state.sums[g], fg.SINGLE[cards[0]])
+        if not fg.valid(after):
+            return None, f"{IDS[cards[0]]} does not fit group {g + 1} (FZ-2: it stays a group)"
+        if leaves_taken and not state.fits_after(taken, g, after):
+            return None, f"that would leave only {IDS[taken]}, which cannot be played (FZ-3)"
+        return (A_LAYOFF, cards[0], g), ""
+    cards = sorted(cards)
+    s = fg.summary(cards)
+    if not fg.valid(s):
+        return None, f"{' '.join(IDS[k] for k in cards)} is not a group (FZ-2)"
+    joins = state.targets(s)
+    if joins and g not in joins:
+        where = ", ".join(str(j + 1) for j in joins)
+        return None, f"these cards join a group on the table (FZ-2): say 'on {where}'"
+    if not joins and g >= 0:
+        return None, f"these cards cannot join group {g + 1}; lay them down on their own"
+    after = fg.merge(state.sums[g], s) if g >= 0 else s
+    if leaves_taken and not state.fits_after(taken, g if g >= 0 else len(state.sums), after):
+        return None, f"that would leave only {IDS[taken]}, which cannot be played (FZ-3)"
+    return (A_LAYDOWN, tuple(cards), g), ""
+
+
+def parse(state: FoozleState, text: str) -> Move:
+    """A move from what a person typed: card notation in any case (`∞-Tops`), a lay's cards
+    in any order, `on N` left out when the lay-down joins one group only."""
+    words = " ".join(text.lower().split()).split()
+    if words and words[0] == LAY and len(words) > 1:
+        args = words[1:]
+        tail: list[str] = []
+        if len(args) >= 2 and args[-2] == ON:
+            args, tail = args[:-2], args[-2:]
+        try:
+            cards = fg.parse(args)
+        except InputError as error:
+            raise IllegalMove(str(error)) from None
+        typed = Move(LAY, (*(IDS[k] for k in sorted(cards)), *tail))
+        legal = state._legal_list()
+        if typed in legal:
+            return typed
+        if not tail:
+            joined = [mv for mv in legal if mv.args[:-2] == typed.args and mv.args[-2:-1] == (ON,)]
+            if len(joined) == 1:
+                return joined[0]
+        act, why = lay_check(state, typed.args)
+        if act is None:
+            raise IllegalMove(why)
+        return typed
+    named = len(words) == 2 and words[1] not in (DRAW_WORD, DISCARD_WORD)
+    if named and words[0] in (TAKE, DISCARD):
+        try:
+            words[1] = IDS[fg.card(words[1])]
+        except InputError as error:
+            raise IllegalMove(str(error)) from None
+    return State.parse(state, " ".join(words))
+
+
+def why_illegal(state: FoozleState, move: Move) -> str:
+    """Why a move is not legal now, naming the rule."""
+    if state.phase == P_OVER:
+        return "the game is over"
+    if not move.args:  # a typed text not parsed into words yet
+        words = move.action.split() or [""]
+        move = Move(words[0], tuple(words[1:]))
+    if move.action == LAY:
+        return lay_check(state, move.args)[1] or State.why_illegal(state, move)
+    if state.phase != P_TAKE and move.action == TAKE:
+        return "a card is taken once, at the start of the turn (FZ-3)"
+    if state.phase == P_TAKE and move.action != TAKE:
+        return "first take a card: take draw, take discard, or take CARD (FZ-3)"
+    if move.action == DISCARD and state.phase == P_OWE:
+        return f"{IDS[state.owed]} must be played first (FZ-3)"
+    if move.action == DISCARD and state.taken >= 0 and move.args[:1] == (IDS[state.taken],):
+        return "a card taken from the tableau may not be discarded the same turn (FZ-3)"
+    if move.action == TAKE and move.args and move.args[0] in fg.KIND:
+        return f"{move.args[0]}: a tableau card is taken only when it can be played now (FZ-3)"
+    return State.why_illegal(state, move)

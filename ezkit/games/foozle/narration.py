@@ -1,0 +1,99 @@
+"""What Foozle's story tells: the event texts, and who may read each (GT-1).
+
+Only a narrated state calls these (`State.narrate`); a quiet one (simulations) skips them and
+plays exactly the same game. A card is told by its notation (`3-lamps`), a group by its number
+on the table and its kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ezkit.games.engine import Event
+from ezkit.games.foozle.groups import COLOURS, IDS
+from ezkit.words import plural, won
+
+SPENT = Event("The draw pile and the tableau are spent")
+RESHUFFLED = Event("The deck is reshuffled")
+
+
+def cards(held: Sequence[int]) -> str:
+    return " ".join(IDS[k] for k in held) or "nothing"
+
+
+def deal(
+    hand_no: int,
+    players: Sequence[str],
+    dealer: int,
+    deal: int,
+    hands: Sequence[Sequence[int]],
+    top: int,
+) -> list[Event]:
+    """A hand's deal: each seat sees its own cards, the others only how many."""
+    events = [Event(f"Hand {hand_no}: {players[dealer]} deals {deal} each")]
+    for s, name in enumerate(players):
+        events.append(
+            Event(
+                f"{name} is dealt {cards(hands[s])}",
+                frozenset((s,)),
+                f"{name} is dealt {plural(deal, 'card')}",
+            )
+        )
+    events.append(Event(f"The tableau starts with {IDS[top]}"))
+    return events
+
+
+def refilled(count: int) -> Event:
+    return Event(f"The draw pile is empty: {plural(count, 'tableau card')} shuffled")
+
+
+def turn(name: str) -> Event:
+    return Event(f"{name}'s turn")
+
+
+def turn_cap(cap: int) -> Event:
+    return Event(f"The hand reaches the cap of {plural(cap, 'turn')} (FZ-3)")
+
+
+def went_out(name: str) -> Event:
+    return Event(f"{name} goes out and takes a white token")
+
+
+def no_winner(hand_no: int) -> Event:
+    return Event(f"Hand {hand_no} ends without a winner")
+
+
+def game_over(why: str, players: Sequence[str], totals: Sequence[int], winners: list[int]) -> Event:
+    shown = ", ".join(f"{p} {plural(t, 'token')}" for p, t in zip(players, totals, strict=True))
+    who = won([players[s] for s in winners])
+    return Event(f"The game is over ({why}): {shown}. {who}")
+
+
+def drew(name: str, seat: int, k: int) -> Event:
+    """A draw from the pile: only the drawer sees the card."""
+    return Event(f"{name} draws {IDS[k]}", frozenset((seat,)), f"{name} draws a card")
+
+
+def took(name: str, k: int, owed: bool) -> Event:
+    duty = " (to play at once)" if owed else ""
+    return Event(f"{name} takes {IDS[k]} from the tableau{duty}")
+
+
+def laid_off(name: str, k: int, g: int, kinds: Sequence[str]) -> Event:
+    return Event(f"{name} lays {IDS[k]} off on group {g + 1} ({', '.join(kinds)})")
+
+
+def laid_down(name: str, laid: Sequence[int], g: int, kinds: Sequence[str]) -> Event:
+    return Event(f"{name} lays down {cards(laid)} as group {g + 1} ({', '.join(kinds)})")
+
+
+def big_fozzle(name: str, rest: Sequence[int]) -> Event:
+    return Event(f"A Big Fozzle! {name} discards {cards(rest)}")
+
+
+def token(name: str, colour: int) -> Event:
+    return Event(f"{name} takes the {COLOURS[colour]} token")
+
+
+def discarded(name: str, k: int) -> Event:
+    return Event(f"{name} discards {IDS[k]}")

@@ -1,0 +1,516 @@
+"""A game of Foozle in progress: where every card is, whose decision it is, and what a move
+does (the rules are told in ezkit.games.foozle.rules; the moves in .moves).
+
+`view(seat)` keys: game, players, seat, hand_no, dealer, active, to_move, phase (take, owe,
+play, over), turn, turn_cap, groups (per group: cards, kinds), tableau (oldest first),
+draw_pile, dump (counts), hand_counts, tokens (per seat: colours, white, total), taken (the
+card taken from the tableau this turn, if any), owed (the card that must be played now),
+last_hand (winner seat or None, why), for a seat also hand; at the end scores and winners.
+
+What a seat sees (GT-1): `seen(seat)` is its own hand, the groups on the table and the
+tableau; the other hands, the draw pile and the dump stay hidden. So a move that draws, deals,
+lays down, lays off or discards (a card comes into some seat's sight), that shuffles, or that
+ends the game (the whole story is then shown) is final: undo stops before it. Taking a
+tableau card, in everybody's sight already, is not final by itself.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ezkit.errors import InputError
+from ezkit.games.engine import Event, Move, State
+from ezkit.games.foozle import groups as fg
+from ezkit.games.foozle import moves as mv
+from ezkit.games.foozle import narration as say
+from ezkit.games.foozle.moves import (
+    A_ANY,
+    A_DRAW,
+    A_LAST,
+    A_LAYDOWN,
+    A_LAYOFF,
+    LAY,
+    P_OVER,
+    P_OWE,
+    P_PLAY,
+    P_TAKE,
+    PHASES,
+)
+from ezkit.words import plural
+
+if TYPE_CHECKING:
+    from ezkit.games.foozle.rules import Foozle
+
+IDS = fg.IDS
+N_CARDS = len(IDS)
+
+
+class FoozleState(State):
+    """A game of Foozle in progress. Cards are numbers (groups.KIND); hands, the draw pile
+    (drawn from the end), the tableau (last = most recent), the groups on the table and the
+    dump stack are lists of them. `narrate` False: no event texts; the rules never look."""
+
+    game: Foozle
+
+    def __init__(self, game: Foozle, seed: int, narrate: bool = True) -> None:
+        super().__init__(game, seed)
+        self.n = game.n
+        self.narrate = narrate
+        self.colours: list[set[int]] = [set() for _ in range(self.n)]
+        self.whites = [0] * self.n
+        self.hand_no = 0
+        self.won: list[int] = []
+        self.last_hand: dict[str, Any] | None = None
+        self.dump: list[int] = []
+        self.deck = self._shuffled(range(N_CARDS))
+        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.tableau: list[int] = []
+        self.groups: list[list[int]] = []
+        self.sums: list[fg.Summary] = []
+        self.fits: dict[int, list[int]] = {}
+        self.phase = P_TAKE
+        self.taken = self.owed = -1
+        self.turn = 0
+        self._to_move: int | None = None
+        self._legal: list[Move] | None = None
+        self._acts: list[mv.Act] = []
+        self._picked = -1
+        self.dealer = game.first if game.first is not None else self.rng.randrange(self.n)
+        events: list[Event] = []
+        self._start_hand(events)
+        self.log.extend(events)
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    def _shuffled(self, cards: Sequence[int] | range) -> list[int]:
+        draw = self.rng.random
+        return [card for _, card in sorted([(draw(), card) for card in cards])]
+
+    def _name(self, seat: int) -> str:
+        return self.game.players[seat]
+
+    def tokens(self, seat: int) -> int:
+        return len(self.colours[seat]) + self.whites[seat]
+
+    # --- hands and turns --------------------------------------------------------------
+
+    def _start_hand(self, events: list[Event]) -> None:
+        game, n = self.game, self.n
+        self.hand_no += 1
+        need = n * game.deal + 1
+        # seed 004 "Going Out": reshuffle if the dump is taller than the draw pile
+        if len(self.dump) > len(self.deck) or len(self.deck) < need:
+            self.deck = self._shuffled(self.deck + self.dump)
+            self.dump = []
+            if self.narrate and self.hand_no > 1:
+                events.append(say.RESHUFFLED)
+        self.hands = [[] for _ in range(n)]
+        for _ in range(game.deal):
+            for i in range(1, n + 1):
+                self.hands[(self.dealer + i) % n].append(self.deck.pop())
+        for hand in self.hands:
+            hand.sort()
+        self.tableau = [self.deck.pop()]
+        self.groups, self.sums, self.fits = [], [], {}
+        self.turn = 0
+        self.active = (self.dealer + 1) % n
+        if self.narrate:
+            events += say.deal(
+                self.hand_no, game.players, self.dealer, game.deal, self.hands, self.tableau[0]
+            )
+        self._begin_turn(events)
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        self.taken = self.owed = -1
+        if not self.deck:  # FZ-5: the tableau but its last card becomes the draw pile
+            rest = self.tableau[:-1]
+            if not rest:
+                if self.narrate:
+                    events.append(say.SPENT)
+                self._end_hand(-1, events)
+                return
+            self.tableau = self.tableau[-1:]
+            self.deck = self._shuffled(rest)
+            if self.narrate:
+                events.append(say.refilled(len(rest)))
+        self.phase = P_TAKE
+        self._to_move = self.active
+        self._legal = None
+        if self.narrate:
+            events.append(say.turn(self._name(self.active)))
+
+    def _end_turn(self, events: list[Event]) -> None:
+        self.turn += 1
+        if self.turn >= self.game.turn_cap:  # FZ-3
+            if self.narrate:
+                events.append(say.turn_cap(self.game.turn_cap))
+            self._end_hand(-1, events)
+            return
+        self.active = (self.active + 1) % self.n
+        self._begin_turn(events)
+
+    def _end_hand(self, winner: int, events: list[Event]) -> None:
+        """seed 004 "Going Out"; FZ-5: dump all, the winner deals (else the deal passes)."""
+        narrate = self.narrate
+        if winner >= 0:
+            self.whites[winner] += 1
+            self.last_hand = {"winner": winner, "why": "went out"}
+            if narrate:
+                events.append(say.went_out(self._name(winner)))
+        else:
+            self.last_hand = {"winner": None, "why": "no winner"}
+            if narrate:
+                events.append(say.no_winner(self.hand_no))
+        if winner >= 0 and self._check_end(events):
+            return
+        for hand in self.hands:
+            self.dump.extend(hand)
+            hand.clear()
+        for group in self.groups:
+            self.dump.extend(group)
+        self.dump.extend(self.tableau)
+        self.tableau, self.groups, self.sums, self.fits = [], [], [], {}
+        cap = self.game.hands_cap
+        if cap is not None and self.hand_no >= cap:
+            self._finish(events, f"the cap of {plural(cap, 'hand')}")
+            return
+        self.dealer = winner if winner >= 0 else (self.dealer + 1) % self.n
+        self._start_hand(events)
+
+    def _check_end(self, events: list[Event]) -> bool:
+        """FZ-6: all five colours somewhere, and one player strictly ahead."""
+        full = len(fg.COLOURS)
+        if not any(len(c) == full for c in self.colours):
+            return False
+        totals = [self.tokens(s) for s in range(self.n)]
+        best = max(totals)
+        if totals.count(best) != 1:
+            return False
+        self._finish(events, "FZ-6")
+        return True
+
+    def _finish(self, events: list[Event], why: str) -> None:
+        totals = [self.tokens(s) for s in range(self.n)]
+        best = max(totals)
+        self.won = [s for s in range(self.n) if totals[s] == best]
+        self.phase, self._to_move, self._legal = P_OVER, None, None
+        self.reveal()  # GT-1: the game is over and its whole story is shown: no undo past it
+        if self.narrate:
+            events.append(say.game_over(why, self.game.players, totals, self.won))
+
+    # --- groups on the table --------------------------------------------------------------
+
+    def _set_group(self, g: int, cards: list[int], s: fg.Summary | None = None) -> None:
+        """Put group g (new when g is past the end) on the table; s: its summary when the
+        caller knows it (merged from the old group's), else it is worked out."""
+        fits = self.fits
+        if g < len(self.groups):
+            old = self.sums[g]
+            for k in fg.accepting(old):
+                at = fits.get(k)
+                if at is not None and g in at:
+                    at.remove(g)
+            self.groups[g] = cards
+        else:
+            self.groups.append(cards)
+            self.sums.append(fg.EMPTY)
+        s = self.sums[g] = fg.summary(cards) if s is None else s
+        for k in fg.accepting(s):
+            fits.setdefault(k, []).append(g)
+
+    def targets(self, s: fg.Summary) -> list[int]:
+        """FZ-2: the groups a lay-down with summary s could join."""
+        joins = fg.joins
+        return [g for g, t in enumerate(self.sums) if joins(s, t)]
+
+    def fits_after(self, t: int, g: int, s: fg.Summary) -> bool:
+        """Could card t be laid off once group g has summary s (g may be a new group)?"""
+        one = fg.SINGLE[t]
+        for h, old in enumerate(self.sums):
+            if fg.valid(fg.merge(s if h == g else old, one)):
+                return True
+        return g >= len(self.sums) and fg.valid(fg.merge(s, one))
+
+    def fits_after_off(self, t: int, g: int, k: int) -> bool:
+        """Could card t be laid off once card k is laid off on group g?"""
+        return self.fits_after(t, g, fg.merge(self.sums[g], fg.SINGLE[k]))
+
+    # --- the contract -----------------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    def legal_moves(self) -> list[Move]:
+        return list(self._legal_list())
+
+    def _is_legal(self, move: Move) -> bool:
+        legal = self._legal_list()
+        try:
+            self._picked = legal.index(move)
+        except ValueError:
+            self._picked = -1
+            return move.action == LAY and mv.lay_check(self, move.args)[0] is not None
+        return True
+
+    def _legal_list(self) -> list[Move]:
+        legal = self._legal
+        if legal is None:
+            if self.phase == P_TAKE:
+                legal, self._acts = mv.take_moves(self)
+            elif self.phase == P_OVER:
+                legal, self._acts = [], []
+            else:
+                legal, self._acts = mv.play_moves(self)
+            self._legal = legal
+        return legal
+
+    def parse(self, text: str) -> Move:
+        return mv.parse(self, text)
+
+    def why_illegal(self, move: Move) -> str:
+        return mv.why_illegal(self, move)
+
+    def apply(self, move: Move) -> list[Event]:
+        if self._picked >= 0:
+            act = self._acts[self._picked]
+        else:
+            act, _ = mv.lay_check(self, move.args)
+            assert act is not None
+        self._picked = -1
+        events: list[Event] = []
+        kind = act[0]
+        seat = self.active
+        hand = self.hands[seat]
+        narrate = self.narrate
+        self._legal = None
+        if kind == A_DRAW:
+            k = self.deck.pop()
+            hand.append(k)
+            hand.sort()
+            self.phase = P_PLAY
+            if narrate:
+                events.append(say.drew(self._name(seat), seat, k))
+        elif kind in (A_LAST, A_ANY):
+            k = act[1]
+            self.tableau.remove(k)
+            hand.append(k)
+            hand.sort()
+            self.taken = k
+            if kind == A_ANY:
+                self.owed = k
+                self.phase = P_OWE
+            else:
+                self.phase = P_PLAY
+            if narrate:
+                events.append(say.took(self._name(seat), k, kind == A_ANY))
+        elif kind == A_LAYOFF:
+            k, g = act[1], act[2]
+            hand.remove(k)
+            after = fg.merge(self.sums[g], fg.SINGLE[k])
+            self._set_group(g, [*self.groups[g], k], after)
+            self._played(k)
+            if narrate:
+                events.append(say.laid_off(self._name(seat), k, g, fg.summary_kinds(self.sums[g])))
+            if not hand:
+                self._end_hand(seat, events)
+        elif kind == A_LAYDOWN:
+            self._lay_down(seat, act[1], act[2], events)
+        else:
+            k = act[1]
+            hand.remove(k)
+            self.tableau.append(k)
+            if narrate:
+                events.append(say.discarded(self._name(seat), k))
+            if hand:
+                self._end_turn(events)
+            else:
+                self._end_hand(seat, events)
+        return events
+
+    def _played(self, k: int) -> None:
+        if k == self.owed:
+            self.owed = -1
+            self.phase = P_PLAY
+        if k == self.taken:
+            self.taken = -1
+
+    def _lay_down(self, seat: int, cards: tuple[int, ...], g: int, events: list[Event]) -> None:
+        hand = self.hands[seat]
+        for k in cards:
+            hand.remove(k)
+            self._played(k)
+        name = self._name(seat)
+        s = fg.summary_of(cards)
+        if g >= 0:
+            self._set_group(g, sorted([*self.groups[g], *cards]), fg.merge(self.sums[g], s))
+        else:
+            g = len(self.groups)
+            self._set_group(g, list(cards), s)
+        if self.narrate:
+            events.append(say.laid_down(name, cards, g, fg.summary_kinds(self.sums[g])))
+        if fg.RANK[cards[0]] == fg.TRUMP:  # a Big Fozzle (seed 004, Trumps; FZ-4)
+            self.tableau.extend(hand)
+            if self.narrate:
+                events.append(say.big_fozzle(name, hand))
+            hand.clear()
+            self._end_hand(seat, events)
+            return
+        colour = s.colour
+        if colour >= 0 and colour not in self.colours[seat]:  # FZ-4
+            self.colours[seat].add(colour)
+            if self.narrate:
+                events.append(say.token(name, colour))
+            if self._check_end(events):
+                return
+        if not hand:
+            self._end_hand(seat, events)
+
+    # --- what a seat sees ------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        colours = fg.COLOURS
+        v: dict[str, Any] = {
+            "game": self.game.name,
+            "players": list(self.game.players),
+            "seat": seat,
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "active": self.active,
+            "to_move": self._to_move,
+            "phase": PHASES[self.phase],
+            "turn": self.turn,
+            "turn_cap": self.game.turn_cap,
+            "groups": [
+                {"cards": [IDS[k] for k in g], "kinds": fg.summary_kinds(s)}
+                for g, s in zip(self.groups, self.sums, strict=True)
+            ],
+            "tableau": [IDS[k] for k in self.tableau],
+            "draw_pile": len(self.deck),
+            "dump": len(self.dump),
+            "hand_counts": [len(h) for h in self.hands],
+            "tokens": [
+                {
+                    "colours": [c for i, c in enumerate(colours) if i in self.colours[s]],
+                    "white": self.whites[s],
+                    "total": self.tokens(s),
+                }
+                for s in range(self.n)
+            ],
+            "taken": IDS[self.taken] if self.taken >= 0 else None,
+            "owed": IDS[self.owed] if self.owed >= 0 else None,
+            "last_hand": dict(self.last_hand) if self.last_hand else None,
+        }
+        if seat is not None:
+            v["hand"] = [IDS[k] for k in sorted(self.hands[seat])]
+        if self.phase == P_OVER:
+            v["scores"] = self.scores()
+            v["winners"] = self.winners()
+        return v
+
+    def describe(self, seat: int) -> list[str]:
+        """A seat's screen at the table."""
+        v = self.view(seat)
+        names = self.game.players
+        lines = [
+            f"Hand {v['hand_no']}, turn {v['turn'] + 1}; {names[v['active']]} to "
+            f"{v['phase']} (dealer {names[v['dealer']]})",
+            f"  Your hand: {' '.join(v['hand']) or '-'}",
+            "Groups on the table:",
+        ]
+        for i, g in enumerate(v["groups"], 1):
+            lines.append(f"  {i}: {' '.join(g['cards'])}  ({', '.join(g['kinds'])})")
+        if not v["groups"]:
+            lines.append("  none")
+        lines.append(f"  Tableau (last is the top): {' '.join(v['tableau']) or '-'}")
+        lines.append(f"  Draw pile {v['draw_pile']}; dump {v['dump']}")
+        for s, t in enumerate(v["tokens"]):
+            lines.append(
+                f"  {names[s]}: {plural(v['hand_counts'][s], 'card')}; tokens "
+                f"{' '.join(t['colours']) or '-'} + {t['white']} white = {t['total']}"
+            )
+        if v["owed"]:
+            lines.append(f"  {v['owed']} must be played now (FZ-3)")
+        return lines
+
+    def scores(self) -> list[float]:
+        return [float(self.tokens(s)) for s in range(self.n)]
+
+    def winners(self) -> list[int]:
+        return list(self.won)
+
+    def seen(self, seat: int) -> Counter[str]:
+        """GT-1: the cards `seat` may see now, by id: its own hand, the groups laid down and the
+        discard tableau (seed 004: "make sure all previously discarded cards are visible");
+        not the other hands, the draw pile or the dump stack (set aside face down). So a draw
+        from the pile, a deal, a lay-down, a lay-off and a discard are final; taking a
+        tableau card (in sight of all) is not, by itself."""
+        ids = IDS.__getitem__
+        seen = Counter(map(ids, self.hands[seat]))
+        seen.update(map(ids, self.tableau))
+        for group in self.groups:
+            seen.update(map(ids, group))
+        return seen
+
+    def conserved(self) -> bool:
+        places = [*self.hands, self.deck, self.tableau, self.dump, *self.groups]
+        every = [k for place in places for k in place]
+        return len(every) == N_CARDS and set(every) == set(range(N_CARDS))
+
+    # --- a position set by hand ---------------------------------------------------------
+
+    def arrange(
+        self,
+        *,
+        hands: Mapping[int, Sequence[str]] | None = None,
+        groups: Sequence[Sequence[str]] | None = None,
+        tableau: Sequence[str] | None = None,
+        deck: Sequence[str] | None = None,
+        active: int | None = None,
+        colours: Mapping[int, Sequence[str]] | None = None,
+        whites: Mapping[int, int] | None = None,
+    ) -> None:
+        """Set a position by hand, for tests and teaching, as the start of `active`'s turn.
+
+        `hands` give seats exactly these cards; `groups` the groups on the table; `tableau`
+        the discards (oldest first); `deck` the top of the draw pile (first drawn first). Every
+        other card goes under them in the draw pile, shuffled. A game arranged this way cannot
+        be replayed from its save."""
+        kind = fg.card
+        given_hands = {s: sorted(kind(c) for c in cards) for s, cards in (hands or {}).items()}
+        given_groups = [[kind(c) for c in g] for g in groups] if groups is not None else None
+        given_tableau = [kind(c) for c in tableau] if tableau is not None else None
+        top = [kind(c) for c in deck or ()]
+        named = [
+            k
+            for place in (*given_hands.values(), *(given_groups or ()), given_tableau or (), top)
+            for k in place
+        ]
+        if len(named) != len(set(named)):
+            raise InputError("a card is placed twice")
+        taken = set(named)  # what is not given stays, but for the cards named elsewhere
+
+        def kept(cards: Sequence[int]) -> list[int]:
+            return [k for k in cards if k not in taken]
+
+        new_hands = [given_hands.get(s, kept(self.hands[s])) for s in range(self.n)]
+        new_groups = given_groups if given_groups is not None else [kept(g) for g in self.groups]
+        new_tableau = given_tableau if given_tableau is not None else kept(self.tableau)
+        used = [k for place in (*new_hands, *new_groups, new_tableau, top) for k in place]
+        rest = sorted(set(range(N_CARDS)) - set(used))
+        self.rng.shuffle(rest)
+        self.deck = rest + top[::-1]
+        self.dump = []
+        self.hands, self.tableau = new_hands, new_tableau
+        self.groups, self.sums, self.fits = [], [], {}
+        for g, cards in enumerate(new_groups):
+            self._set_group(g, cards)
+        for s, cs in (colours or {}).items():
+            self.colours[s] = {fg.COLOURS.index(c) for c in cs}
+        for s, w in (whites or {}).items():
+            self.whites[s] = w
+        if active is not None:
+            self.active = active
+        self.won = []
+        self._begin_turn(self.log)
