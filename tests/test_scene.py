@@ -254,7 +254,10 @@ def test_a_side_all_out_of_it_ends_the_scene(rules: Rules) -> None:
     # Bandit 2 attacks the Knight and loses: the Knight only defends, nobody is wounded.
     # Round 2: Bandit 1 takes no action; the Knight turns to Bandit 2: Near Death too.
     assert [w["target"] for r in result.rounds for w in r.wounds] == ["Bandit 1", "Bandit 2"]
-    assert "  Bandit 1: Near Death: no actions" in result.rounds[1].log
+    # who is down is told once, when he goes down, not in every round after
+    assert "  Bandit 1 is down: Near Death: no actions" in result.rounds[0].log
+    assert not any("Bandit 1" in line for line in result.rounds[1].log[:4])
+    assert [r.down for r in result.rounds] == [["Bandit 1"], ["Bandit 2"]]
     assert result.winner == "heroes" and len(result.rounds) == 2
 
 
@@ -500,7 +503,7 @@ def test_the_warehouse_shootout_says_what_the_code_does(rules: Rules) -> None:
     text = SHOOTOUT.read_text()
     assert "the farther of their ranges counts" in text and "nearer" not in text
     loaded = scene.load(SHOOTOUT, rules)
-    fight_ = scene._Fight(loaded, rules, 1, None)
+    fight_ = scene.Fight(loaded, rules, 1, None)
     vic, mara = loaded.members[-1], loaded.members[0]
     assert (vic.range, mara.range) == ("L", "S")
     assert fight_.pair_range(vic, mara) == "L"

@@ -46,6 +46,7 @@ class Fighter:
     penalty: int = 0  # from the wound track (EZ-15)
     disadvantage: int = 0  # 1 or 2: the fighter in the worse position
     tactic: str | None = None  # all-out-attack or all-out-defend
+    terrain: int = 0  # the foe took the better ground last round: -1 (EZ-18, Tactics)
 
     def __post_init__(self) -> None:
         if self.tactic not in (None, *TACTICS):
@@ -64,6 +65,8 @@ class Fighter:
             parts.append((-self.disadvantage, "disadvantage"))
         if self.tactic:
             parts.append((rules.tactics[self.tactic].bonus, self.tactic.replace("-", " ")))
+        if self.terrain:
+            parts.append((self.terrain, "terrain"))
         if self.attack.aim:
             parts.append((self.attack.aim[0], "aimed strike"))
         return sum(v for v, _ in parts), [
@@ -213,7 +216,7 @@ def terrain_manoeuvre(exchange: Exchange, test_result: int, rules: Rules) -> str
     the fight to better ground: the opponent has -1 next round. What happened, in words."""
     if exchange.terrain is None:
         return None
-    if test_result >= rules.terrain.test:
+    if terrain_holds(test_result, rules):
         return (
             f"{exchange.terrain}'s {ladder.label(test_result)} test takes the better ground: "
             f"{rules.terrain.opponent_mod:+d} to the opponent next round"
@@ -222,6 +225,12 @@ def terrain_manoeuvre(exchange: Exchange, test_result: int, rules: Rules) -> str
         f"{exchange.terrain}'s {ladder.label(test_result)} test is short of "
         f"{ladder.label(rules.terrain.test)}: no better ground"
     )
+
+
+def terrain_holds(test_result: int, rules: Rules) -> bool:
+    """A Fair or better Perception or Tactics test after a successful All-Out Defend takes the
+    better ground (seed 003, Tactics; EZ-18): the opponent has -1 next round."""
+    return test_result >= rules.terrain.test
 
 
 def points_to_succeed(

@@ -24,9 +24,10 @@ asker)` fights it and returns a `Result` (log, rounds, winner, tracks; `as_dict(
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ezkit import dice, ladder
 from ezkit.character.builder import Asker
@@ -36,21 +37,29 @@ from ezkit.combat.damage import Attack, Wound
 
 # load, parse and parse_intent are this module's API too (the scene file is read here).
 from ezkit.combat.scene_file import (  # noqa: F401
+    ALIASES,
     ATTACKS,
     DRAW,
+    MELEE_VERBS,
+    OTHER_VERBS,
+    RANGED_VERBS,
     STALEMATE,
     Intent,
     Member,
     Part,
     Scene,
     find_member,
+    from_snapshots,
     load,
     parse,
     parse_intent,
 )
-from ezkit.errors import EzkitError, RuleError
+from ezkit.errors import EzkitError, InputError, RuleError
 from ezkit.odds import foe_method
 from ezkit.rules import Rules
+
+if TYPE_CHECKING:
+    from ezkit.store import Campaign
 
 # --- the result -------------------------------------------------------------------------------
 
@@ -67,6 +76,9 @@ class Round:
     wounds: list[dict[str, Any]] = field(default_factory=list)
     tracks: dict[str, str] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
+    brief: list[str] = field(default_factory=list)  # a line per exchange, the tracks once
+    terrain: list[dict[str, Any]] = field(default_factory=list)  # terrain tests (EZ-18)
+    down: list[str] = field(default_factory=list)  # who went down this round
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -74,8 +86,10 @@ class Round:
             "intents": self.intents,
             "rolls": self.rolls,
             "exchanges": self.exchanges,
+            "terrain_tests": self.terrain,
             "actions": self.actions,
             "wounds": self.wounds,
+            "down": self.down,
             "tracks": self.tracks,
             "log": self.log,
         }
@@ -92,6 +106,7 @@ class Result:
     tracks: dict[str, str]
     log: list[str]
     round_cap: int
+    brief: list[str] = field(default_factory=list)
 
     def fighter(self, name: str) -> Member:
         return find_member(self.members, name)
@@ -139,15 +154,50 @@ class Result:
 
 # --- the runner -------------------------------------------------------------------------------
 
-
-def run(scene: Scene, rules: Rules, seed: int, asker: Asker | None = None) -> Result:
-    """Fight the scene to its end, or to the round cap; the scene itself is not changed."""
-    return _Fight(scene, rules, seed, asker).run()
+#: A line of the scene's story, shown as it happens (the CLI passes click.echo).
+Echo = Callable[[str], None]
 
 
-class _Fight:
-    def __init__(self, scene: Scene, rules: Rules, seed: int, asker: Asker | None) -> None:
+def run(
+    scene: Scene,
+    rules: Rules,
+    seed: int,
+    asker: Asker | None = None,
+    echo: Echo | None = None,
+    brief: bool = False,
+) -> Result:
+    """Fight the scene to its end, or to the round cap; the scene itself is not changed.
+
+    echo gets each line as it happens (the brief lines with `brief`); without echo an asker
+    gets them (it shows the scene between its questions)."""
+    fight = Fight(scene, rules, seed, asker, echo, brief)
+    fight.start()
+    while not fight.over():
+        fight.play_round()
+    return fight.finish()
+
+
+class Fight:
+    """A scene being fought: `start()`, then `play_round()` until `over()`, then `finish()`.
+
+    Between rounds the GM may steer it: `steer("Black Tom attack Gruk")` (or `order(NAME,
+    ACTION)`) changes what a fighter does from the next round on. Every order is kept in
+    `orders` (with the round it was given before), so a stopped scene is fought again exactly
+    by `replay(orders, rounds)` from the same seed.
+    """
+
+    def __init__(
+        self,
+        scene: Scene,
+        rules: Rules,
+        seed: int,
+        asker: Asker | None = None,
+        echo: Echo | None = None,
+        brief: bool = False,
+    ) -> None:
         self.scene, self.rules, self.seed, self.asker = scene, rules, seed, asker
+        self.echo = echo if echo is not None else (asker.say if asker is not None else None)
+        self.brief = brief
         self.members = [replace(m, track=list(m.track), taken=[]) for m in scene.members]
         rng = dice.new_rng(seed)
         self.player_dice = dice.method("4dF").roller(rng)
@@ -155,61 +205,97 @@ class _Fight:
         method = foe_method(scene.foe_roll)
         self.foe_dice = method.roller(rng) if method else None
         order = list(rules.ranges)
-        self.order = {key: i for i, key in enumerate(order)}
-        self.reach = max((k for k in order if rules.ranges[k].melee), key=self.order.__getitem__)
+        self.order_of = {key: i for i, key in enumerate(order)}
+        self.reach = max((k for k in order if rules.ranges[k].melee), key=self.order_of.__getitem__)
         # how far apart two foes are: the farther of their ranges, until one closes in
         self.distance = {
-            frozenset((a.name, b.name)): max(a.range, b.range, key=self.order.__getitem__)
+            frozenset((a.name, b.name)): max(a.range, b.range, key=self.order_of.__getitem__)
             for a in self.members
             for b in self.members
             if a.side != b.side
         }
         self.log: list[str] = []
+        self.brief_log: list[str] = []
+        self.rounds: list[Round] = []
         self.round: Round | None = None
         self.intents: dict[str, Intent] = {}
         self.rolls: dict[tuple[str, str], int] = {}
         self.helped = False
+        self.down: set[str] = set()  # told once that they are down
+        # the GM's orders: from a round on (standing), for the next round only (once)
+        self.standing_orders: dict[str, Intent] = {}
+        self.once: dict[str, Intent] = {}
+        self.orders: list[dict[str, Any]] = []
+        # the terrain manoeuvre (EZ-18): tests due this round, and -1s for the next
+        self.terrain_due: dict[str, list[str]] = {}
+        self.terrain_now: dict[str, int] = {}
+        self.terrain_next: dict[str, int] = {}
 
-    # -- output
+    # -- output: the full story (say), the brief one (tell), or both
 
     def say(self, line: str) -> None:
         self.log.append(line)
         if self.round is not None:
             self.round.log.append(line)
-        if self.asker is not None:
-            self.asker.say(line)
+        if self.echo is not None and not self.brief:
+            self.echo(line)
+
+    def tell(self, line: str) -> None:
+        self.brief_log.append(line)
+        if self.round is not None:
+            self.round.brief.append(line)
+        if self.echo is not None and self.brief:
+            self.echo(line)
+
+    def both(self, line: str) -> None:
+        self.say(line)
+        self.tell(line)
 
     # -- the scene
 
-    def run(self) -> Result:
+    def start(self) -> None:
+        """The roster: who fights, with what; those already down are told so, once."""
         scene = self.scene
-        self.say(f"Scene: {scene.title} (seed {self.seed})")
+        self.both(f"Scene: {scene.title} (seed {self.seed})")
         for side in scene.sides:
             self.say(f"{side}:")
             for m in self.side(side):
                 self.say(f"  {m.describe()}")
                 if m.track:
                     self.say(f"    {wounds.track_text(m.track, self.rules)}")
-        rounds: list[Round] = []
-        winner = self.winner()
-        while winner is None and len(rounds) < scene.round_cap:
-            self.round = Round(len(rounds) + 1)
-            rounds.append(self.round)
+            self.tell(f"{side}: {', '.join(m.name for m in self.side(side))}")
+        self.tell_down()
+
+    def over(self) -> bool:
+        """One side is all out of the fight, or the round cap is reached (EZ-20)."""
+        return self.winner() is not None or len(self.rounds) >= self.scene.round_cap
+
+    def play_round(self) -> Round:
+        self.round = Round(len(self.rounds) + 1)
+        self.rounds.append(self.round)
+        try:
             self.fight_round(self.round)
+        finally:
             self.round = None
-            winner = self.winner()
+            self.once.clear()
+        return self.rounds[-1]
+
+    def finish(self) -> Result:
+        scene, rounds = self.scene, self.rounds
+        winner = self.winner()
         if winner is None:
             winner = STALEMATE
-            self.say(
-                f"Result: a stalemate: nobody ended the fight in {scene.round_cap} rounds (EZ-20)"
+            self.both(
+                f"Result: a stalemate: nobody ended the fight in {len(rounds)} rounds "
+                f"(round cap {scene.round_cap}, EZ-20)"
             )
         elif winner == DRAW:
-            self.say(f"Result: a draw: both sides are out of the fight after round {len(rounds)}")
+            self.both(f"Result: a draw: both sides are out of the fight after round {len(rounds)}")
         else:
             loser = next(s for s in scene.sides if s != winner)
             when = f"after {len(rounds)} round{'s' * (len(rounds) != 1)}" if rounds else "at once"
-            self.say(f"Result: {winner} win {when}: {loser} are all out of the fight")
-        self.say(f"(seed {self.seed})")
+            self.both(f"Result: {winner} win {when}: {loser} are all out of the fight")
+        self.both(f"(seed {self.seed})")
         tracks = {m.name: self.track_line(m) for m in self.members}
         return Result(
             scene.title,
@@ -221,7 +307,100 @@ class _Fight:
             tracks,
             self.log,
             scene.round_cap,
+            self.brief_log,
         )
+
+    # -- the GM steers: orders between rounds, and a replay of them
+
+    def steer(self, text: str) -> str:
+        """A GM's order before the next round, in the steering language (see `STEER_HELP`):
+        `NAME ACTION` or `NAME tactic all-out-attack|all-out-defend|none`. Returns what it
+        does, in words; InputError or RuleError when it cannot be done."""
+        name, rest = self.split_order(text)
+        m = find_member(self.members, name, self.rules)
+        words = rest.split()
+        if words and words[0].lower() == "tactic":
+            if len(words) != 2:
+                raise InputError(f"{text!r}: write NAME tactic {'|'.join(TACTIC_WORDS)}")
+            return self.order(m.name, self.with_tactic(m, words[1].lower()).text())
+        return self.order(m.name, rest)
+
+    def split_order(self, text: str) -> tuple[str, str]:
+        """`Black Tom attack Gruk` -> ("Black Tom", "attack Gruk"): the fighter's name is what
+        comes before the first verb that follows a name of the scene."""
+        words = text.split()
+        for i in range(1, len(words)):
+            if not _starts_verb(words[i:]):
+                continue
+            name = " ".join(words[:i])
+            try:
+                find_member(self.members, name, self.rules)
+            except InputError:
+                continue
+            return name, " ".join(words[i:])
+        names = ", ".join(m.name for m in self.members[:12])
+        more = ", ..." if len(self.members) > 12 else ""
+        raise InputError(
+            f"{text!r}: write NAME ACTION (e.g. 'Black Tom attack Gruk Underbridge'), NAME "
+            f"tactic {'|'.join(TACTIC_WORDS)}, stop or help; fighters: {names}{more}"
+        )
+
+    def order(self, name: str, action: str, once: bool = False) -> str:
+        """NAME does ACTION from the next round on (once: that round only); a roll in ACTION
+        counts for that round only. Refused when he is out of the fight or cannot do it."""
+        m = self.member(name)
+        if not m.standing(self.rules):
+            why = m.status if m.status != "in" else wounds.condition(m.track, self.rules)
+            raise RuleError(f"{m.name} is out of the fight ({why}): no orders for him")
+        intent, _ = self.settle(m, parse_intent(action), strict=True)
+        number = len(self.rounds) + 1
+        if once or _has_roll(intent):
+            self.once[m.name] = intent
+        if not once:
+            self.standing_orders[m.name] = _without_rolls(intent)
+        self.orders.append({"round": number, "name": m.name, "action": intent.text(), "once": once})
+        when = f"in round {number}" if once else f"from round {number} on"
+        return f"{m.name}: {intent.text()} {when}"
+
+    def with_tactic(self, m: Member, tactic: str) -> Intent:
+        """His coming action with its melee tactic changed (EZ-18, Tactics)."""
+        if tactic not in TACTIC_WORDS:
+            raise InputError(f"unknown tactic {tactic!r}; choose {', '.join(TACTIC_WORDS)}")
+        now = self.preview(m)
+        verb = "attack" if tactic == "none" else tactic
+        target = now.melee.target if now.melee and now.melee.verb in ATTACKS else None
+        melee_part = Part(verb, target if verb in ATTACKS else None)
+        ranged_part = replace(now.ranged, roll=None) if now.ranged else None
+        return Intent(melee_part, ranged_part)
+
+    def preview(self, m: Member) -> Intent:
+        """What he would do next round, without asking anybody."""
+        number = len(self.rounds) + 1
+        if m.name in self.once:
+            return self.once[m.name]
+        if m.name in self.standing_orders:
+            return self.standing_orders[m.name]
+        entry = m.script[number - 1] if number <= len(m.script) else None
+        if isinstance(entry, Intent):
+            return entry
+        return m.does or Intent(Part("attack"))
+
+    def replay(self, orders: list[dict[str, Any]], rounds: int) -> None:
+        """Fight the first `rounds` rounds again with the GM's orders, silently (a saved
+        scene resumed); orders given before the next round are in force after it."""
+        echo, asker = self.echo, self.asker
+        self.echo = self.asker = None  # answers given at the terminal are among the orders
+        try:
+            for number in range(1, rounds + 2):
+                for o in orders:
+                    if o["round"] == number:
+                        self.order(o["name"], o["action"], bool(o.get("once")))
+                if number <= rounds:
+                    if self.over():
+                        raise RuleError(f"the scene was over before round {number}")
+                    self.play_round()
+        finally:
+            self.echo, self.asker = echo, asker
 
     def side(self, side: str) -> list[Member]:
         return [m for m in self.members if m.side == side]
@@ -242,16 +421,12 @@ class _Fight:
 
     def fight_round(self, r: Round) -> None:
         self.rolls = {}
-        self.say(f"== Round {r.number} ==")
+        self.terrain_now, self.terrain_next = self.terrain_next, {}
+        self.both(f"== Round {r.number} ==")
         self.say("1) Intent")
         acting = [m for m in self.members if m.standing(self.rules)]
         self.intents = {}
-        for m in self.members:
-            if m.status != "in":
-                continue
-            if m not in acting:
-                self.say(f"  {m.name}: {wounds.condition(m.track, self.rules)}")
-                continue
+        for m in acting:  # those down were told so once, when they went down
             intent, notes = self.intent(m, r.number)
             self.intents[m.name] = intent
             r.intents[m.name] = intent.text()
@@ -267,6 +442,7 @@ class _Fight:
             dealt += [("melee", w) for w in self.exchange(r, a, b, mutual)]
         if not r.exchanges:
             self.say("  nobody fights in melee")
+        self.terrain_tests(r)
         self.say("3) Ranged phase")
         fought = len(r.exchanges)
         for m in acting:
@@ -282,18 +458,88 @@ class _Fight:
         for m in acting:
             self.other_action(r, m)
         self.mark_all(r, dealt)
+        r.down = self.tell_down()
         self.say("Tracks")
         width = max(len(m.name) for m in self.members)
         for m in self.members:
             r.tracks[m.name] = self.track_line(m)
             self.say(f"  {m.name:<{width}}  {r.tracks[m.name]}")
+        for side in self.scene.sides:  # the brief story: the tracks once a round
+            self.tell(f"  {self.side_line(side)}")
         r.rolls = {}
         for (name, phase), value in self.rolls.items():
             r.rolls.setdefault(name, {})[phase] = value
 
+    def tell_down(self) -> list[str]:
+        """Who is newly down (cannot act, EZ-15), told once: `Bandit 1 is down: Out of It`."""
+        newly = []
+        for m in self.members:
+            if m.name in self.down or m.status != "in" or m.standing(self.rules):
+                continue
+            self.down.add(m.name)
+            newly.append(m.name)
+            self.both(f"  {m.name} is down: {wounds.condition(m.track, self.rules)}")
+        return newly
+
+    def side_line(self, side: str) -> str:
+        """`bandits: Black Tom Very Hurt (-2); Bandit 2 unhurt (2 out)`: those still standing."""
+        members = self.side(side)
+        standing = [m for m in members if m.standing(self.rules)]
+        if not standing:
+            return f"{side}: all out of the fight"
+        text = "; ".join(f"{m.name} {wounds.condition(m.track, self.rules)}" for m in standing)
+        out = len(members) - len(standing)
+        return f"{side}: {text}" + (f" ({out} out)" if out else "")
+
+    # -- the terrain manoeuvre (EZ-18, Tactics)
+
+    def terrain_tests(self, r: Round) -> None:
+        """Each fighter who defended all-out successfully this round tests his Perception or
+        Tactics role (the GM rolls for an NPC here, as the book says): Fair or better takes
+        the better ground, and those he held off have -1 to their actions next round."""
+        for name, opponents in self.terrain_due.items():
+            m = self.member(name)
+            roll = self.player_dice.roll().value
+            mods = self.mod(m) + self.penalty(m)
+            result = m.terrain + mods + roll
+            holds = melee.terrain_holds(result, self.rules)
+            shift = self.rules.terrain.opponent_mod
+            if holds:
+                for foe in opponents:
+                    self.terrain_next[foe] = shift
+            plus = f" {mods:+d}" if mods else ""
+            test = (
+                f"  {m.name}'s terrain test: {m.terrain_trait}{plus}, roll {ladder.signed(roll)}: "
+                f"{ladder.label(result)}"
+            )
+            if holds:
+                test += f": the better ground, {shift:+d} to {', '.join(opponents)} next round"
+            else:
+                test += f", short of {ladder.label(self.rules.terrain.test)}: no better ground"
+            self.both(test)
+            r.terrain.append(
+                {
+                    "defender": m.name,
+                    "opponents": opponents,
+                    "trait": m.terrain_trait,
+                    "roll": roll,
+                    "result": result,
+                    "better_ground": holds,
+                }
+            )
+        self.terrain_due = {}
+
+    def mod(self, m: Member) -> int:
+        """The GM's modifier to all his actions, and -1 when his foe took the better ground."""
+        return m.mod + self.terrain_now.get(m.name, 0)
+
     # -- step 1: intent
 
     def intent(self, m: Member, number: int) -> tuple[Intent, list[str]]:
+        if m.name in self.once:  # the GM's order for this round, or an answer replayed
+            return self.settle(m, self.once[m.name], strict=False)
+        if m.name in self.standing_orders:  # the GM's order, from an earlier round on
+            return self.settle(m, self.standing_orders[m.name], strict=False)
         entry = m.script[number - 1] if number <= len(m.script) else None
         where = f"round {number}, {m.name}"
         if isinstance(entry, Intent):
@@ -326,9 +572,15 @@ class _Fight:
                 f"Round {number}: what does {m.name} do? (foes: {foes})", default.text()
             )
             try:
-                return self.settle(m, parse_intent(answer or default.text()), strict=True)
+                intent, notes = self.settle(m, parse_intent(answer or default.text()), strict=True)
             except EzkitError as error:
                 self.asker.say(f"  {error}")
+                continue
+            # kept among the orders, so that a saved scene replays without asking again
+            self.orders.append(
+                {"round": number, "name": m.name, "action": intent.text(), "once": True}
+            )
+            return intent, notes
 
     def settle(self, m: Member, intent: Intent, strict: bool) -> tuple[Intent, list[str]]:
         """The intent with its targets found; a melee attack out of reach falls back."""
@@ -389,7 +641,7 @@ class _Fight:
         standing = [f for f in self.foes(m) if f.standing(self.rules)]
         if reach:
             standing = [f for f in standing if self.in_reach(m, f)]
-        return min(standing, key=lambda f: self.order[self.pair_range(m, f)], default=None)
+        return min(standing, key=lambda f: self.order_of[self.pair_range(m, f)], default=None)
 
     def pair_range(self, a: Member, b: Member) -> str:
         """How far apart two foes are (EZ-17)."""
@@ -487,11 +739,26 @@ class _Fight:
                     f"{b.name} cannot wound {a.name}"
                 )
         to_succeed = {character.name: ex.to_succeed, foe.name: ex.foe_to_succeed}
-        self.say(f"  {a.name} attacks {b.name}" + (" (both attack)" if mutual else ""))
+        both = " (both attack)" if mutual else ""
+        self.say(f"  {a.name} attacks {b.name}{both}")
         for step in ex.steps:
             self.say(f"    {step}")
         for who in (character, foe):
             self.fudge_lines(who, spent.get(who.name, 0), to_succeed[who.name], "success")
+        if ex.terrain:  # the all-out defender tests for the better ground after the phase
+            held_off = a.name if ex.terrain == b.name else b.name
+            self.terrain_due.setdefault(ex.terrain, []).append(held_off)
+        totals = {character.name: ex.action, foe.name: ex.difficulty}
+        taken = "; ".join(w.taken() for w in ex.wounds if w.level or w.stun)
+        if not taken:
+            taken = "a draw" if ex.result == melee.DRAW else "no wound"
+        fudged = "".join(
+            f", {who} +{n} Fudge Point{'s' * (n != 1)}" for who, n in spent.items() if n
+        )
+        self.tell(
+            f"  {a.name} ({ladder.label(totals[a.name])}) attacks {b.name} "
+            f"({ladder.label(totals[b.name])}){both}{fudged}: {taken}"
+        )
         r.exchanges.append(
             {
                 "kind": "melee",
@@ -546,6 +813,7 @@ class _Fight:
             self.penalty(m),
             0,
             tactic,
+            self.terrain_now.get(m.name, 0),  # his foe took the better ground (EZ-18)
         )
 
     # -- step 3: ranged
@@ -563,9 +831,11 @@ class _Fight:
         evade = None
         if evading:
             evade_roll = self.roll(t, "ranged")
-            evade = t.reflexes + t.mod + self.penalty(t) + evade_roll
+            evade = t.reflexes + self.mod(t) + self.penalty(t) + evade_roll
             mods = "".join(
-                f" {v:+d} {w}" for v, w in ((t.mod, "modifiers"), (self.penalty(t), "wounds")) if v
+                f" {v:+d} {w}"
+                for v, w in ((self.mod(t), "modifiers"), (self.penalty(t), "wounds"))
+                if v
             )
             # an NPC that evades rolls the scene's foe roll, when the GM rolls for foes (EZ-26)
             scripted = bool(target_part and target_part.roll is not None)
@@ -576,7 +846,7 @@ class _Fight:
             )
         roll = self.roll(m, "ranged")
         # ruling EZ-12: the shooter may spend Fudge Points to hit, then an evading PC to dodge
-        action = m.ranged.rank + m.mod + self.penalty(m) + roll
+        action = m.ranged.rank + self.mod(m) + self.penalty(m) + roll
         must = difficulty if evade is None else max(difficulty, evade)
         spent = self.spend(m, max(0, must - action), softens=False) if m.pc else 0
         action += spent
@@ -596,7 +866,7 @@ class _Fight:
                 m.ranged.rank,
                 m.ranged.trait,
                 Attack(m.ranged.inj, m.pull, m.stun),
-                m.mod,
+                self.mod(m),
                 self.penalty(m),
             ),
             ranged.Target(t.name, t.cpd, evade, shooting),
@@ -613,6 +883,17 @@ class _Fight:
         self.fudge_lines(m, spent, shot.to_hit, "a hit")
         if evade is not None:
             self.fudge_lines(t, 0, shot.to_dodge(evade), "a miss")
+        taken = shot.wound.taken() if shot.wound else "a miss"
+        evading_text = ", evading" if evade is not None else ""
+        fudged = "".join(
+            f", {who.name} +{n} Fudge Point{'s' * (n != 1)}"
+            for who, n in ((m, spent), (t, dodged))
+            if n
+        )
+        self.tell(
+            f"  {m.name} ({ladder.label(shot.action)}) shoots at {t.name} "
+            f"({ladder.label(shot.difficulty)}{evading_text}){fudged}: {taken}"
+        )
         r.exchanges.append(
             {
                 "kind": "ranged",
@@ -652,7 +933,7 @@ class _Fight:
         if part.verb == "close":
             foe = self.member(part.target or "")
             now = self.pair_range(m, foe)
-            if self.order[now] > self.order[self.reach]:
+            if self.order_of[now] > self.order_of[self.reach]:
                 text = f"{m.name} closes in on {foe.name}: from {now} to {self.reach}"
                 self.distance[frozenset((m.name, foe.name))] = self.reach
             else:
@@ -664,7 +945,7 @@ class _Fight:
             m.status = "surrendered"
             text = f"{m.name} surrenders"
         r.actions.append(text)
-        self.say(f"  {text}")
+        self.both(f"  {text}")
 
     def mark_all(self, r: Round, dealt: list[tuple[str, Wound]]) -> None:
         """Every wound of the round at once, in the order dealt (EZ-20)."""
@@ -696,6 +977,62 @@ class _Fight:
             )
 
 
+VERBS = (*MELEE_VERBS, *RANGED_VERBS, *OTHER_VERBS)
+
+# --- steering ---------------------------------------------------------------------------------
+
+TACTIC_WORDS = ("all-out-attack", "all-out-defend", "none")
+#: The steering language, as `fight scene --step` shows it (`help`).
+STEER_HELP = """\
+Before each round: Enter fights it; or give an order, which holds from this round on:
+  NAME ACTION        ACTION as in the scene file: attack TARGET, all-out-attack TARGET,
+                     all-out-defend, defend, shoot TARGET, evade, close [TARGET], flee,
+                     surrender, wait; two joined by 'and'; 'roll N' gives this round's roll
+                     (e.g. Black Tom attack Gruk Underbridge; Gunman 1 shoot Mara Kell;
+                     Jason Free evade)
+  NAME tactic T      T: all-out-attack, all-out-defend or none (the melee action's tactic)
+  stop               save the scene in the campaign and stop: resume it with --resume ID
+  help               this list"""
+
+#: What a line typed between rounds is: fight the round, stop, help, or an order.
+GO, STOP, HELP, ORDER = "go", "stop", "help", "order"
+
+
+def command_kind(text: str) -> str:
+    """GO for a blank line, STOP, HELP, else ORDER (any case, spaces around ignored)."""
+    word = " ".join(text.split()).lower()
+    if word in ("", "go", "next"):
+        return GO
+    if word in ("stop", "quit", "save"):
+        return STOP
+    if word in ("help", "?", "h"):
+        return HELP
+    return ORDER
+
+
+def _starts_verb(words: list[str]) -> bool:
+    """Whether words begin with an action's verb (`attack`, `all out attack`) or `tactic`."""
+    if words and words[0].lower() == "tactic":
+        return True
+    for n in (3, 2, 1):
+        key = "-".join(words[:n]).lower()
+        if len(words) >= n and ALIASES.get(key, key) in VERBS:
+            return True
+    return False
+
+
+def _has_roll(intent: Intent) -> bool:
+    return any(p.roll is not None for p in intent.parts())
+
+
+def _without_rolls(intent: Intent) -> Intent:
+    """The same action with the dice rolling: a roll the GM gives counts for one round."""
+    melee_part, ranged_part, other = (
+        replace(p, roll=None) if p else None for p in (intent.melee, intent.ranged, intent.other)
+    )
+    return Intent(melee_part, ranged_part, other)
+
+
 # --- the campaign -----------------------------------------------------------------------------
 
 
@@ -706,28 +1043,34 @@ def apply(result: Result, rules: Rules, db: Path | str | None = None) -> dict[st
     PCs read from files are not in the campaign and are left out. Returns each updated
     character's track in words. If any PC cannot be updated, none is (one write, or none).
     """
-    from ezkit.character import advance
-    from ezkit.combat import healing
     from ezkit.store import open_campaign
 
-    applied: dict[str, str] = {}
     with open_campaign(db) as campaign:
-        for m in result.members:
-            if m.source != "campaign" or not (m.taken or m.fudge_spent) or m.character is None:
-                continue
+        return apply_in(campaign, result, rules)
 
-            def change(doc: dict[str, Any], m: Member = m) -> dict[str, Any]:
-                character = parse_character(doc, "the campaign")
-                if m.fudge_spent:  # refused when he lacks them now: nothing written (EZ-12)
-                    why = f"+1 each after rolls in {result.title} (ezkit fight scene)"
-                    character = advance.spend(character, m.fudge_spent, 0, why)
-                for level, stun, reason in m.taken:
-                    if wounds.is_dead(character.wounds):
-                        break
-                    character = healing.wound(character, level, rules, stun, reason)
-                return character.to_document()
 
-            doc = campaign.update_character(m.character.name, change)
-            track = parse_character(doc, "the campaign").wounds
-            applied[m.name] = wounds.track_text(track, rules)  # in the block: refuses the write
+def apply_in(campaign: Campaign, result: Result, rules: Rules) -> dict[str, str]:
+    """`apply` within an open campaign block (its one write is the caller's)."""
+    from ezkit.character import advance
+    from ezkit.combat import healing
+
+    applied: dict[str, str] = {}
+    for m in result.members:
+        if m.source != "campaign" or not (m.taken or m.fudge_spent) or m.character is None:
+            continue
+
+        def change(doc: dict[str, Any], m: Member = m) -> dict[str, Any]:
+            character = parse_character(doc, "the campaign")
+            if m.fudge_spent:  # refused when he lacks them now: nothing written (EZ-12)
+                why = f"+1 each after rolls in {result.title} (ezkit fight scene)"
+                character = advance.spend(character, m.fudge_spent, 0, why)
+            for level, stun, reason in m.taken:
+                if wounds.is_dead(character.wounds):
+                    break
+                character = healing.wound(character, level, rules, stun, reason)
+            return character.to_document()
+
+        doc = campaign.update_character(m.character.name, change)
+        track = parse_character(doc, "the campaign").wounds
+        applied[m.name] = wounds.track_text(track, rules)  # in the block: refuses the write
     return applied

@@ -40,6 +40,10 @@ alone in an action means the first of them still standing). Optional fields:
 - `does: ACTION`: his default action (default `attack`);
 - `rounds: [...]`: one entry per round, in order: an ACTION, a bare roll (`+1`: the default action
   with that roll), or `~` (the default action, the dice roll). Rounds past the list use the default;
+- `terrain: ROLE|RANK`: the test after a successful all-out defence (a role that would grant
+  Perception or Tactics; for an NPC a rank): Fair or better moves the fight to better ground, and
+  whoever he held off has -1 to his actions next round (EZ-18, Tactics). The test is rolled (the GM
+  rolls for an NPC here, as the book says); default: the default of Poor;
 - `fudge_points: N` (PCs only, at most the points he holds): Fudge Points he may spend in the scene,
   after his roll, +1 each to his result in one exchange (EZ-12); `fudge_policy: succeed` (the
   default) spends the fewest that make an exchange his success (a melee exchange won, a hit, a
@@ -81,7 +85,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ezkit import dice, ladder
-from ezkit.character.files import problems_from, read_character
+from ezkit.character.files import parse_character, problems_from, read_character
 from ezkit.character.model import Character, WoundMark
 from ezkit.combat import fighters, fudge, wounds
 from ezkit.errors import DocumentError, InputError, RuleError
@@ -125,6 +129,7 @@ class _Entry(BaseModel):
     rounds: list[int | str | None] = Field(default_factory=list)
     fudge_points: int = Field(0, ge=0)
     fudge_policy: fudge.Policy = fudge.SUCCEED
+    terrain: str | None = None
 
 
 class _SceneDocument(BaseModel):
@@ -306,6 +311,9 @@ class Member:
     fudge_points: int = 0  # the PC's budget for the scene (EZ-12)
     fudge_policy: str = fudge.SUCCEED
     fudge_spent: int = 0
+    # the Perception or Tactics test after a successful all-out defence (EZ-18)
+    terrain: int = -1
+    terrain_trait: str = "default Poor"
 
     @property
     def fudge_left(self) -> int:
@@ -342,14 +350,40 @@ class Scene:
     foe_roll: str = "none"
     damage_options: frozenset[int] = frozenset()
     round_cap: int = 20
+    # what a saved scene needs to be fought again: the checked document, and every PC's
+    # character as it was read (`pc:NAME`, `file:PATH`), so a resumed scene replays exactly
+    document: dict[str, Any] = field(default_factory=dict)
+    snapshots: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 Lookup = Callable[[str], Character]
+#: Reads a `file:` entry's character: the path as written in the scene file.
+Reader = Callable[[str], Character]
 
 
 def load(path: Path, rules: Rules, lookup: Lookup | None = None) -> Scene:
     """Read a scene file; `file:` paths are relative to it, `pc:` names go through lookup."""
     return parse(load_yaml(path), rules, path.parent, lookup, str(path))
+
+
+def from_snapshots(
+    document: dict[str, Any], snapshots: dict[str, dict[str, Any]], rules: Rules, source: str
+) -> Scene:
+    """A saved scene again: its document, its PCs as they were when it began."""
+
+    def stored(key: str) -> Character:
+        if key not in snapshots:
+            raise DocumentError(f"{source}: no character saved for {key!r}; it cannot be replayed")
+        return parse_character(snapshots[key], source)
+
+    return parse(
+        document,
+        rules,
+        Path("."),
+        lambda name: stored(f"pc:{name}"),
+        source,
+        lambda path: stored(f"file:{path}"),
+    )
 
 
 def parse(
@@ -358,8 +392,11 @@ def parse(
     base: Path = Path("."),
     lookup: Lookup | None = None,
     source: str = "scene",
+    reader: Reader | None = None,
 ) -> Scene:
-    """A scene from its document; DocumentError naming the field, the value and the rule."""
+    """A scene from its document; DocumentError naming the field, the value and the rule.
+
+    `file:` entries are read relative to base, or by reader when given (a saved scene)."""
     if not isinstance(document, dict):
         raise DocumentError(f"{source}: a scene is a mapping with 'sides' (see examples/scenes/)")
     try:
@@ -383,6 +420,20 @@ def parse(
         if option not in (1, 2, 3, 4):
             raise bad("damage_options", f"{option} is no Damage Roll Option; choose 1, 2, 3, 4")
 
+    snapshots: dict[str, dict[str, Any]] = {}
+
+    def read(path: str) -> Character:
+        character = reader(path) if reader else read_character(base / path)
+        snapshots[f"file:{path}"] = character.to_document()
+        return character
+
+    def find(name: str) -> Character:
+        if lookup is None:
+            raise InputError(f"pc: {name!r} needs the campaign, and none was given")
+        character = lookup(name)
+        snapshots[f"pc:{name}"] = character.to_document()
+        return character
+
     members: list[Member] = []
     for side, entries in doc.sides.items():
         for i, entry in enumerate(entries):
@@ -394,7 +445,7 @@ def parse(
             ):
                 _check_key(key, table, what, "EZ-17", bad, f"{where}.{what}")
             try:
-                members += _members(entry, side, doc, rules, base, lookup, where)
+                members += _members(entry, side, doc, rules, find, read, where)
             except (InputError, RuleError) as error:
                 raise bad(where, str(error)) from None
     seen: dict[str, Member] = {}
@@ -411,6 +462,8 @@ def parse(
         doc.foe_roll,
         frozenset(doc.damage_options),
         doc.round_cap or rules.round_cap,
+        doc.model_dump(mode="json", exclude_none=True),
+        snapshots,
     )
     for m in members:  # every action names foes that exist, and shoots only with a weapon
         intents = [("does", m.does)] + [(f"rounds[{n}]", s) for n, s in enumerate(m.script)]
@@ -434,8 +487,8 @@ def _members(
     side: str,
     doc: _SceneDocument,
     rules: Rules,
-    base: Path,
-    lookup: Lookup | None,
+    lookup: Lookup,
+    read: Reader,
     where: str,
 ) -> list[Member]:
     given = [k for k in ("pc", "file", "npc") if getattr(entry, k) is not None]
@@ -475,6 +528,13 @@ def _members(
                 raise InputError(f"{key} is for PCs: an NPC's numbers are his stat line")
         if entry.fudge_points:
             raise InputError("fudge_points is for PCs: players spend Fudge Points (EZ-12)")
+        terrain = fighters.Trait("terrain test", rules.flowchart.default_role, fighters.BY_DEFAULT)
+        if entry.terrain is not None:  # an NPC's test is a rank: its stat line has no roles
+            try:
+                rank = ladder.parse(entry.terrain)
+            except InputError as error:
+                raise InputError(f"terrain: an NPC's test is a rank: {error}") from None
+            terrain = fighters.Trait("terrain test", rank, fighters.BY_GM)
         names = (
             [foe.name] if entry.count == 1 else [f"{foe.name} {n + 1}" for n in range(entry.count)]
         )
@@ -487,6 +547,8 @@ def _members(
                 cpd=foe.cpd,
                 reflexes=foe.reflexes,
                 group=foe.name,
+                terrain=terrain.rank,
+                terrain_trait=_terrain_text(terrain),
                 **common,
             )
             for name in names
@@ -494,17 +556,19 @@ def _members(
     if entry.ranged_inj is not None:
         raise InputError("ranged_inj is for NPCs: a PC shoots with his own weapon (ranged_weapon)")
     if entry.pc is not None:
-        if lookup is None:
-            raise InputError(f"pc: {entry.pc!r} needs the campaign, and none was given")
         character, source = lookup(entry.pc), "campaign"
     else:
-        character, source = read_character(base / str(entry.file)), "file"
+        character, source = read(str(entry.file)), "file"
     if entry.fudge_points > character.fudge_points:  # no limit but the points held (EZ-12)
         raise RuleError(
             f"fudge_points: {entry.fudge_points}: {character.name} holds "
             f"{character.fudge_points} Fudge Points; a PC spends at most the points held (EZ-12)"
         )
     hand = fighters.from_character(character, rules, entry.trait, entry.weapon)
+    # a role that would grant Perception or Tactics, named here; else the default of Poor
+    terrain = fighters.Trait("terrain test", rules.flowchart.default_role, fighters.BY_DEFAULT)
+    if entry.terrain is not None:
+        terrain = fighters.pick_trait(character.effective(), rules, entry.terrain)
     gun = None
     try:
         shooting = fighters.from_character(
@@ -527,9 +591,20 @@ def _members(
             character=character,
             fudge_points=entry.fudge_points,
             fudge_policy=entry.fudge_policy,
+            terrain=terrain.rank,
+            terrain_trait=_terrain_text(terrain),
             **common,
         )
     ]
+
+
+def _terrain_text(trait: fighters.Trait) -> str:
+    """`Good (+2) Woodsman`, `Fair (+1)` (a rank the GM gave), `Poor (-1) by default`."""
+    if trait.why == fighters.BY_DEFAULT:
+        return f"{ladder.label(trait.rank)} by default"
+    if trait.name == "terrain test":
+        return ladder.label(trait.rank)
+    return f"{ladder.label(trait.rank)} {trait.name}"
 
 
 def _script(entry: int | str | None) -> Script:
@@ -554,7 +629,8 @@ def _check_intent(scene: Scene, m: Member, intent: Intent) -> None:
 
 
 def find_member(members: list[Member], name: str, rules: Rules | None = None) -> Member:
-    """A fighter by name (any case), or the first standing member of a group (`Bandit`)."""
+    """A fighter by name (any case), the first standing member of a group (`Bandit`), or the
+    one fighter whose name begins so (`Gruk`)."""
     key = " ".join(name.split()).casefold()
     for m in members:
         if m.name.casefold() == key:
@@ -565,6 +641,12 @@ def find_member(members: list[Member], name: str, rules: Rules | None = None) ->
             return next((m for m in group if m.standing(rules)), group[0])
         return group[0]
     names = [m.name for m in members]
+    starting = [m for m in members if key and m.name.casefold().startswith(key)]
+    if len(starting) == 1:  # an unambiguous beginning: `Gruk` for Gruk Underbridge
+        return starting[0]
+    if starting:
+        could = ", ".join(m.name for m in starting[:6]) + (", ..." if len(starting) > 6 else "")
+        raise InputError(f"ambiguous fighter {name!r}: it begins {could}; give more of the name")
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise InputError(f"no fighter called {name!r}{hint} (fighters: {', '.join(names)})")
