@@ -148,6 +148,7 @@ class Auntie(Game):
         # The decks (AU-2), from cards/auntie.yaml: fudge kinds in file order.
         fudge = _DECK.of("fudge")
         self.fudge_ids: tuple[str, ...] = tuple(c.id for c in fudge)
+        self.fudge_names: tuple[str, ...] = tuple(c.name for c in fudge)
         self.points: tuple[int, ...] = tuple(int(c.points or 0) for c in fudge)
         self.fudge_counts: tuple[int, ...] = tuple(c.count for c in fudge)
         self.fudge_index = {fid: k for k, fid in enumerate(self.fudge_ids)}
