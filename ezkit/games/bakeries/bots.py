@@ -216,7 +216,10 @@ class BakeriesBot:
     ) -> Move:
         known: dict[str, str] = mem["cards"]
         done: list[str] = view["hire"]
-        places = {m.args[0] for m in legal if m.action == "flip"}
+        # in the legal moves' order: a set's order hangs on Python's string hashing, which
+        # differs from one process to the next (the same seed must play the same game)
+        flips = [m.args[0] for m in legal if m.action == "flip"]
+        places = set(flips)
         ids = [known[p] for p in done if p in known]
         best: tuple[int, int, float, list[str]] | None = None
         for m in view["second_chance"]["multipliers"]:
@@ -226,7 +229,7 @@ class BakeriesBot:
             if plan is not None:
                 key = (1, m, 0.0, plan)
             else:  # what it remembers of that set, turned first; then a guess
-                fits = [p for p in places if p in known and self._fits([*ids, known[p]], m)]
+                fits = [p for p in flips if p in known and self._fits([*ids, known[p]], m)]
                 key = (0, len(fits), rng.random(), fits)  # GT-2: equal sets at random
             if best is None or key[:3] > best[:3]:
                 best = key
