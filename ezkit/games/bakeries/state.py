@@ -23,7 +23,8 @@ while the game is on (`Event.logged_for`) shows only that; the live screen shows
 end), step (order, turn, five, flip, hire, second-chance, place, roll, stale, consolation,
 over), to_move, moves (decisions made so far: a clock), scores (money so far), active (whose
 turn), roll_off ([roll, roll] of this round), chooser (its winner), first (who went first in
-phase one), chefs (chef card ids or None), multipliers, first_hirer. Phase one also: board
+phase one), chefs (chef card ids or None), multipliers, first_hirer, last_round (at a round's
+first decision, the record of the round before, as in history; else None). Phase one also: board
 (rows of cells: "?" face down, a card id face up now, "" gone), face_up ({position: card id}),
 turn (turns played this round), turn_cap, die (this turn's die or None), flips (done, least,
 most, may_stop; None unless flipping), fives (5s rolled this round), five_bonus (what the next
@@ -350,6 +351,8 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
             "chefs": [game.card_ids[c] if c >= 0 else None for c in self.chefs],
             "multipliers": list(self.mult),
             "first_hirer": self.first_hirer,
+            # the round just finished, shown as the next one starts (public: BK-6's money)
+            "last_round": _copy(self.history[-1]) if step == ORDER and self.history else None,
         }
         if step <= SECOND:
             ids, cols = game.card_ids, game.columns
