@@ -181,7 +181,7 @@ def _phase_one(s: _Screen) -> None:
     elif step == "flip" and v["die"]:
         s.lines.append(_flip_line(v))
     elif step == "flip":
-        s.say(f"The hire failed: {s.whose(active)} turn ends, and the next one is lost.")
+        s.say("The hire failed: the turn ends.")
     elif step == "hire":
         s.say(
             "Hiring: the chef first, then the other four cards of the set (a wild may stand in "
@@ -193,9 +193,12 @@ def _phase_one(s: _Screen) -> None:
             f"{_cap(s.whose(active))} one chance at a lesser set ({sets}): five cards, any "
             f"order; {counted(len(v['hire']), 'card')} turned so far."
         )
-    for p in (0, 1):
-        if v["lost_turn"][p]:
-            s.say(f"{s.players[p]} loses the next turn (a failed hire).")
+    lost = [p for p in (0, 1) if v["lost_turn"][p]]
+    if len(lost) == 2:  # both lose a turn: both are lost, play alternates again
+        s.say("Both players lose their next turn (failed hires).")
+    for p in lost if len(lost) == 1 else ():
+        loses = "You lose your" if p == v["seat"] else f"{s.players[p]} loses the"
+        s.say(f"{loses} next turn (a failed hire): {s.who(1 - p)} will play twice in a row.")
     sets = ", ".join(f"{c.colour.title()} {c.multiplier}x" for c in TABLES.chef_sets)
     s.say(
         f"Chef sets: {sets}, each a chef, a hat, an apron, an oven and a cake batter & pan. "
@@ -231,11 +234,12 @@ def _board(s: _Screen) -> None:
         s.lines.append(f"  {chr(ord('A') + r)}  {''.join(cells)}".rstrip())
     up = s.v["face_up"]
     if up:
-        shown = "; ".join(f"{pos} {NAMES[c]} ({c})" for pos, c in sorted(up.items(), key=_reading))
         if s.v["step"] == "turn":  # the last turn's cards, face down at this turn's first move
-            s.say(f"Face up from the last turn, until this turn's first move: {shown}.", "  ")
+            s.lines.append("Face up from the last turn, until this turn's first move:")
         else:
-            s.say(f"Face up now: {shown}.", "  ")
+            s.lines.append("Face up now:")
+        for pos, card in sorted(up.items(), key=_reading):
+            s.lines.append(f"  {pos:<3} {NAMES[card]} ({card})")
 
 
 def _reading(item: tuple[str, str]) -> tuple[str, int]:
