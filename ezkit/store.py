@@ -1,19 +1,30 @@
-"""The campaign database: one TinyDB JSON file of characters (and saved games).
+"""The campaign database: TinyDB JSON files of characters and of saved games.
+
+Two files make a campaign, so that a move in a game does not rewrite every character:
+`campaign.json` holds the characters (and every other table but the games), and
+`campaign.games.json` beside it (games_path) holds the table "games". A campaign an older
+ezkit wrote, with its games inside `campaign.json`, is read as it is; its first write splits
+it (the games file first, then the characters' file without them). Each file holds one
+document a line, so that both are written by the C JSON encoder and can still be read.
 
 Nothing lost, nothing half done:
 
-- A `with open_campaign(path) as campaign:` block is one transaction: its
-  writes are kept in memory and the file is written once, atomically (temp
-  file, fsync, rename; ezkit.fileio), when the block ends without an error.
-  A block that raises writes nothing, so a command refused halfway leaves the
-  file byte for byte as it was.
+- A `with open_campaign(path) as campaign:` block is one transaction: a file is read and
+  parsed once, when the block first needs one of its tables (a game command never reads
+  the characters); changes are kept in memory and each file the block changed is written
+  once, atomically (temp file, fsync, rename; ezkit.fileio), when the block ends without
+  an error. A block that raises writes nothing, so a command refused halfway leaves both
+  files byte for byte as they were.
 - A file that does not parse is reported and never written over.
 - The write goes through a symlinked campaign to its target, keeps the file's
   mode and owner, and refuses a device, a FIFO or a read-only file (exit 2).
+- A document stored is a copy, checked to be JSON when it is stored; one read with
+  get_character or saves.get is a copy too. list_characters and TinyDB's own reads are
+  shallow: their nested values belong to the open block and are not to be changed.
 
-Locking. An existing campaign is locked for the whole block with flock on
-`<target>.lock` beside the real file (created if need be): read, decide, write,
-with no other ezkit in between. A read creates nothing else:
+Locking. An existing campaign (either file) is locked for the whole block with flock on
+`<target>.lock` beside the real characters' file (created if need be), one lock for both
+files: read, decide, write, with no other ezkit in between. A read creates nothing else:
 
 - A missing campaign reads as empty and creates no folder, file or lock file.
   While it is missing, the block holds a flock on the campaign's folder (if
@@ -23,9 +34,9 @@ with no other ezkit in between. A read creates nothing else:
   campaign is read without it (writes are atomic renames, so a reader always
   sees a whole file) and a write in that block is refused, naming the reason.
 - Where no lock could be held from the start (the folders did not exist, or
-  the filesystem has no flock), the write checks under the lock that the file
-  is still the one read (device, inode, size, mtime); if another program
-  changed it meanwhile, nothing is written and the command says to run again.
+  the filesystem has no flock), the write checks under the lock that the files
+  are still the ones read (device, inode, size, mtime); if another program
+  changed one meanwhile, nothing is written and the command says to run again.
 
 tinydb is imported on first use (about 10 ms), so a command that only imports
 this module, such as `ezkit char check`, stays fast.
@@ -36,20 +47,23 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from functools import cache
+from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ezkit.errors import DocumentError, EzkitError, UnreadableError, UnwritableError
 from ezkit.fileio import (
+    DEPTH_LIMIT,
     MissingFileError,
-    check_json_depth,
     check_writable,
     kind,
+    nested_message,
     read_regular,
     resolve,
     write_atomic,
@@ -96,12 +110,18 @@ def default_db_path() -> Path:
 
 
 def lock_path(target: Path) -> Path:
-    """The lock file of the campaign whose real file is target."""
+    """The lock file of the campaign whose real characters' file is target (both files)."""
     return target.with_name(target.name + ".lock")
 
 
+def games_path(target: Path) -> Path:
+    """The games file of the campaign whose characters' file is target: beside it, named
+    after it (campaign.json: campaign.games.json; campaign: campaign.games)."""
+    return target.with_name(f"{target.stem}.games{target.suffix}")
+
+
 def refuse_campaign_output(output: str | os.PathLike[str], db: Path | str | None = None) -> None:
-    """UnwritableError (exit 2) when output is the campaign or its lock file.
+    """UnwritableError (exit 2) when output is one of the campaign's files or its lock file.
 
     Every command that writes a file it is given (-o, --deck-file) calls this
     first. The campaign is db when given, and the default one (EZKIT_DB, else
@@ -116,13 +136,14 @@ def refuse_campaign_output(output: str | os.PathLike[str], db: Path | str | None
         # the lock beside the real file, and beside the path as given (older ezkit put it there)
         for guarded, what in (
             (real, "the campaign database"),
+            (resolve(games_path(real)), "the campaign's games file"),
             (lock_path(real), "the campaign's lock file"),
             (lock_path(Path(os.path.abspath(campaign))), "the campaign's lock file"),
         ):
             if out == guarded or _same_file(out, guarded):
                 raise UnwritableError(
                     f"{os.fspath(output)} is {what} ({campaign}); ezkit writes no output "
-                    "over the campaign or its lock file: name another file"
+                    "over the campaign, its games file or its lock file: name another file"
                 )
 
 
@@ -134,13 +155,17 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def read_tables(path: Path) -> dict[str, Any] | None:
-    """The tables stored in path, read without a lock; None when missing or empty."""
-    found = _read_campaign(path, resolve(path))
-    return None if found is None else json.loads(found[0])
+    """Every table of the campaign at path (both files), read without a lock; None when
+    there is neither file or both are empty."""
+    target = resolve(path)
+    main = _read_file(path, target)
+    games = _read_file(games_path(path), games_path(target))
+    tables = {**(main[0] if main else {}), **(games[0] if games else {})}
+    return tables or None
 
 
-def _read_campaign(shown: Path, target: Path) -> tuple[str, tuple[int, ...]] | None:
-    """The campaign's JSON text (checked) and its file's identity; None when missing or empty.
+def _read_file(shown: Path, target: Path) -> tuple[dict[str, Any], tuple[int, ...]] | None:
+    """The tables of one campaign file (checked) and the file's identity; None when missing.
 
     UnreadableError (exit 2) for a device, a FIFO, a file over CAMPAIGN_LIMIT or
     nesting past the depth limit; DocumentError (exit 1) for what is not TinyDB JSON.
@@ -151,18 +176,54 @@ def _read_campaign(shown: Path, target: Path) -> tuple[str, tuple[int, ...]] | N
         return None
     assert found is not None
     identity = _identity(found)
-    if not raw.strip():
-        return "", identity
+    if not raw or raw.isspace():
+        return {}, identity
+    _check_depth(raw, shown)
     try:
-        text = raw.decode("utf-8")
-        check_json_depth(text, str(shown))
-        _check_shape(json.loads(text))
+        tables = json.loads(raw.decode("utf-8"))
+        _check_shape(tables)
     except ValueError as error:  # bad JSON, bad UTF-8, or not TinyDB's layout
         raise DocumentError(
             f"campaign database {str(shown)!r} is not a TinyDB JSON file ({error}); "
             "it was left untouched"
         ) from None
-    return text, identity
+    return tables, identity
+
+
+# Every byte but the brackets and quotes, deleted by bytes.translate; {} are counted as [].
+_NOT_STRUCTURE = bytes(set(range(256)) - set(b'[]{}"'))
+_SQUARE = bytes.maketrans(b"{}", b"[]")
+_IN_QUOTES = re.compile(rb'"[^"]*"')
+
+
+def _check_depth(raw: bytes, shown: Path) -> None:
+    """UnreadableError when the JSON nests arrays and objects more than DEPTH_LIMIT deep.
+
+    fileio.check_json_depth, on the bytes and at C speed for a campaign of many MB: escaped
+    backslashes and quotes are taken out, then every byte but brackets and quotes (UTF-8
+    never puts these in a multibyte character); what is left between quotes is strings.
+    Each bytes.replace pass then takes away the innermost pairs: one level a pass.
+    """
+    if b"\\\\" in raw:
+        raw = raw.replace(b"\\\\", b"")
+    if b'\\"' in raw:
+        raw = raw.replace(b'\\"', b"")
+    kept = raw.translate(None, _NOT_STRUCTURE)
+    if kept.count(b"[") + kept.count(b"{") <= DEPTH_LIMIT:
+        return
+    # "" is an empty string or two strings that meet: taking it out changes no bracket
+    brackets = _IN_QUOTES.sub(b"", kept.replace(b'""', b"")).translate(_SQUARE)
+    for _ in range(DEPTH_LIMIT):
+        shorter = brackets.replace(b"[]", b"")
+        if len(shorter) == len(brackets):
+            break
+        brackets = shorter
+    deep = b"[]" in brackets  # a level left after DEPTH_LIMIT went
+    if brackets and not deep:  # unbalanced (not JSON): count the levels one by one
+        brackets = _IN_QUOTES.sub(b"", kept.replace(b'""', b"")).translate(_SQUARE)
+        deep = max(accumulate(1 if b == ord("[") else -1 for b in brackets)) > DEPTH_LIMIT
+    if deep:
+        raise UnreadableError(nested_message(str(shown)))
 
 
 def _identity(found: os.stat_result) -> tuple[int, ...]:
@@ -171,15 +232,33 @@ def _identity(found: os.stat_result) -> tuple[int, ...]:
 
 
 def _check_shape(data: Any) -> None:
-    """Raise ValueError unless data is {table: {doc_id: {...}}}, the layout TinyDB writes."""
+    """Raise ValueError unless data is {table: {doc_id: {...}}}, the layout TinyDB writes.
+
+    A document id is a number as TinyDB writes one: ASCII digits, no leading zero, at most
+    18 (TinyDB reads it with int(); '²' or '01' would fail there or collide with '1')."""
     if not isinstance(data, dict):
         raise ValueError("the top level is not a JSON object")
     for table, docs in data.items():
         if not isinstance(docs, dict):
-            raise ValueError(f"table {table!r} is not a JSON object")
+            raise ValueError(f"table {table[:40]!r} is not a JSON object")
         for doc_id, doc in docs.items():
-            if not doc_id.isdigit() or not isinstance(doc, dict):
-                raise ValueError(f"entry {doc_id!r} of table {table!r} is not a document")
+            canonical = doc_id.isascii() and doc_id.isdigit() and len(doc_id) <= 18
+            if not canonical or str(int(doc_id)) != doc_id or not isinstance(doc, dict):
+                raise ValueError(f"entry {doc_id[:40]!r} of table {table[:40]!r} is not a document")
+
+
+def _dumps(value: Any) -> str:
+    """One value as compact JSON by the C encoder (indent would use the Python one)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _dump(tables: dict[str, Any]) -> str:
+    """The text of a campaign file: TinyDB's layout, one document a line."""
+    parts = []
+    for name, docs in tables.items():
+        rows = ",\n".join(f"  {_dumps(str(doc_id))}: {_dumps(doc)}" for doc_id, doc in docs.items())
+        parts.append(f"{_dumps(name)}: {{\n{rows}\n}}" if rows else f"{_dumps(name)}: {{}}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
 # The locks this process holds. A campaign opened again inside its own block (a bug,
@@ -194,28 +273,52 @@ class _NoLock(Exception):
 _UNREAD = ("unread",)
 
 
+class _Part:
+    """One file of the campaign as this block read it, and whether the block changed it."""
+
+    def __init__(self, shown: Path, target: Path) -> None:
+        self.shown, self.target = shown, target  # as messages show it; the real file
+        self.tables: dict[str, Any] = {}  # parsed once; TinyDB reads and changes it in place
+        self.identity: tuple[Any, ...] | None = _UNREAD  # None: read as missing
+        self.changed = False
+
+    def load(self) -> None:
+        if self.identity is _UNREAD:
+            found = _read_file(self.shown, self.target)
+            self.tables, self.identity = found if found is not None else ({}, None)
+
+    def current(self) -> tuple[int, ...] | None:
+        try:
+            return _identity(os.stat(self.target))
+        except FileNotFoundError:
+            return None
+
+
 class _Session:
-    """One open campaign: the locks held, the text read, the write waiting for the end."""
+    """One open campaign: the locks held, its two files as read, their changes."""
 
     def __init__(self, path: Path) -> None:
         self.path = path  # as given: what messages show
         self.target = resolve(path)  # the real file, through any symlinks
         self.lock = lock_path(self.target)
+        self.main = _Part(path, self.target)
+        shown = games_path(path) if Path(os.path.abspath(path)) == self.target else None
+        self.games = _Part(shown or games_path(self.target), games_path(self.target))
+        self.legacy: dict[str, Any] | None = None  # games found inside the characters' file
         self.fds: dict[Path, int] = {}  # flocks this block took: lock file, folder
         self.file_lock: Any = None  # filelock's lock where there is no fcntl
         self.file_locked = self.folder_locked = False
         self.no_lock: str | None = None  # why writes are refused in this block
-        self.text: str | None = None  # the file's JSON as read ("" for empty)
-        self.identity: tuple[Any, ...] | None = _UNREAD  # None: read as missing
-        self.pending: str | None = None
 
     # -- locks ----------------------------------------------------------------------------
 
     def open(self) -> None:
         """Take the lock that this block needs, creating nothing for a missing campaign."""
         while True:
-            if os.path.lexists(self.target):
-                self._check_regular()  # no lock file beside /dev/null
+            if self._exists():
+                for part in (self.main, self.games):
+                    if os.path.lexists(part.target):
+                        self._check_regular(part)  # no lock file beside /dev/null
                 try:
                     self._lock_file()
                 except _NoLock as reason:
@@ -223,19 +326,22 @@ class _Session:
                 return
             if not self.target.parent.is_dir() or not self._lock_folder():
                 return  # checked again at the write, under the lock
-            if not os.path.lexists(self.target):
+            if not self._exists():
                 return
             self._release_folder()  # made while we waited: lock the file instead
 
-    def _check_regular(self) -> None:
+    def _exists(self) -> bool:
+        return os.path.lexists(self.target) or os.path.lexists(self.games.target)
+
+    def _check_regular(self, part: _Part) -> None:
         try:
-            found = os.stat(self.target)
+            found = os.stat(part.target)
         except OSError as error:
-            raise UnreadableError(f"{self.path}: cannot be read ({error.strerror})") from None
+            raise UnreadableError(f"{part.shown}: cannot be read ({error.strerror})") from None
         if not stat.S_ISREG(found.st_mode):
             raise UnreadableError(
-                f"{self.path} is {kind(found.st_mode)}, not a regular file; ezkit keeps a "
-                "campaign in a regular file only (a missing one is made on the first write)"
+                f"{part.shown} is {kind(found.st_mode)}, not a regular file; ezkit keeps a "
+                "campaign in regular files only (a missing one is made on the first write)"
             )
 
     def _lock_file(self) -> None:
@@ -310,35 +416,39 @@ class _Session:
 
     # -- reading and writing --------------------------------------------------------------
 
-    def read(self) -> dict[str, Any] | None:
-        """The tables: the write waiting, else the file as first read in this block."""
-        if self.pending is not None:
-            return json.loads(self.pending)
-        if self.identity is _UNREAD:
-            found = _read_campaign(self.path, self.target)
-            self.text, self.identity = found if found is not None else (None, None)
-        # parsed anew each time: TinyDB changes what it is given in place
-        return json.loads(self.text) if self.text else None
+    def tables(self, part: _Part) -> dict[str, Any]:
+        """The tables of one file: as first read in this block, with the block's changes."""
+        if part.identity is _UNREAD:
+            part.load()
+            if part is self.main:
+                self.legacy = part.tables.pop(GAMES, None)  # an older ezkit's layout
+            elif part.identity is None:  # no games file yet: the games are in the main file
+                self.tables(self.main)
+                if self.legacy is not None:
+                    part.tables = {GAMES: self.legacy}
+        return part.tables
 
-    def stage(self, data: dict[str, Any]) -> None:
-        """Keep a write for the end of the block, refusing now what the write would refuse."""
+    def stage(self, part: _Part, tables: dict[str, Any]) -> None:
+        """Keep a change for the end of the block, refusing now what the write would refuse."""
+        self._check_write(part)
+        part.tables = tables
+        part.changed = True
+
+    def _check_write(self, part: _Part) -> None:
         if self.no_lock is not None:
             raise UnwritableError(
                 f"cannot change the campaign {self.path}: {self.no_lock}; nothing was written"
             )
-        check_writable(self.target, self.path)
-        try:
-            self.pending = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-        except (TypeError, ValueError) as error:
-            raise DocumentError(
-                f"the change cannot be stored in the campaign {self.path} ({error}); "
-                "nothing was written"
-            ) from None
+        check_writable(part.target, part.shown)
 
     def commit(self) -> None:
-        """The one write of the block, if it changed anything."""
-        if self.pending is None:
+        """Write each file the block changed, once; split an older layout on its first write."""
+        if not (self.main.changed or self.games.changed):
             return
+        kept = self._split()
+        texts = [(part, self._text(part, kept)) for part in (self.games, self.main) if part.changed]
+        for part, _ in texts:  # the split's other file too: refused before anything is written
+            self._check_write(part)
         if not self.file_locked:
             with suppress(OSError):  # write_atomic names the folder it cannot make
                 self.target.parent.mkdir(parents=True, exist_ok=True)
@@ -351,18 +461,40 @@ class _Session:
                     f"cannot change the campaign {self.path}: its lock file {self.lock} cannot "
                     f"be made ({reason}); nothing was written"
                 ) from None
-        if self.identity is not _UNREAD and self._current() != self.identity:
-            raise StoreError(
-                f"the campaign {self.path} was changed by another program while this command "
-                "ran; nothing was written: run the command again"
-            )
-        write_atomic(self.target, self.pending)
+        for part in (self.main, self.games):
+            if part.identity is not _UNREAD and part.current() != part.identity:
+                raise StoreError(
+                    f"the campaign {part.shown} was changed by another program while this "
+                    "command ran; nothing was written: run the command again"
+                )
+        # The games first: a split stopped between the two writes leaves every game in the
+        # games file, and the copy left in the main file is dropped by its next write.
+        for part, text in texts:
+            write_atomic(part.target, text)
 
-    def _current(self) -> tuple[int, ...] | None:
-        try:
-            return _identity(os.stat(self.target))
-        except FileNotFoundError:
+    def _split(self) -> dict[str, Any] | None:
+        """Mark the files an older layout's split writes; the games table the main file
+        keeps (games an older ezkit added beside a games file: kept rather than lost)."""
+        if self.main.identity is _UNREAD or self.legacy is None:
             return None
+        games = self.tables(self.games)
+        if self.games.identity is None:  # no games file: this write makes it
+            self.games.changed = self.games.changed or bool(games)
+            self.main.changed = True
+            return None
+        if set(self.legacy) <= set(games.get(GAMES, {})):
+            return None  # the leftover of a split stopped halfway: all in the games file
+        return self.legacy
+
+    def _text(self, part: _Part, kept: dict[str, Any] | None) -> str:
+        tables = {**part.tables, GAMES: kept} if part is self.main and kept else part.tables
+        try:
+            return _dump(tables)
+        except (TypeError, ValueError, RecursionError) as error:
+            raise DocumentError(
+                f"the change cannot be stored in the campaign {part.shown} ({error}); "
+                "nothing was written"
+            ) from None
 
 
 def _open_lock(path: Path) -> int:
@@ -402,16 +534,17 @@ def storage_class() -> type[Storage]:
     from tinydb.storages import Storage
 
     class CampaignStorage(Storage):
-        """Reads the campaign once per block; keeps writes for the block's one write."""
+        """One file of a campaign: read once per block, written once at its end."""
 
-        def __init__(self, session: _Session) -> None:
-            self.session = session
+        def __init__(self, session: _Session, part: _Part) -> None:
+            self.session, self.part = session, part
 
         def read(self) -> dict[str, Any] | None:
-            return self.session.read()
+            # the tables themselves, not a copy: TinyDB changes them and hands them back
+            return self.session.tables(self.part)
 
         def write(self, data: dict[str, Any]) -> None:
-            self.session.stage(data)
+            self.session.stage(self.part, data)
 
     return CampaignStorage
 
@@ -422,15 +555,27 @@ def open_campaign(path: Path | str | None = None) -> Iterator[Campaign]:
 
     The block's changes are written once when it ends, and not at all if it raises.
     """
-    from tinydb import TinyDB
-
     session = _Session(Path(path) if path is not None else default_db_path())
     try:
         session.open()
-        yield Campaign(TinyDB(session, storage=storage_class()), session.path)
+        yield Campaign(session)
         session.commit()
     finally:
         session.release()
+
+
+def json_copy(doc: Any, path: Path) -> dict[str, Any]:
+    """A copy of doc as the campaign file will hold it; DocumentError now if it is not JSON
+    (a date, a set), rather than at the block's write."""
+    try:
+        copy = json.loads(_dumps(doc))
+    except (TypeError, ValueError, RecursionError) as error:
+        raise DocumentError(
+            f"the change cannot be stored in the campaign {path} ({error}); nothing was written"
+        ) from None
+    if not isinstance(copy, dict):
+        raise DocumentError(f"a campaign document is a mapping of fields; got {type(doc).__name__}")
+    return copy
 
 
 def _key(name: str) -> str:
@@ -457,39 +602,52 @@ class Campaign:
     Changes are kept until the `with` block ends, then written in one go.
     """
 
-    def __init__(self, db: TinyDB, path: Path) -> None:
-        self.db, self.path = db, path
+    def __init__(self, session: _Session) -> None:
+        from tinydb import TinyDB
+
+        self.path = session.path
+        self._session = session
+        self.db: TinyDB = TinyDB(session, session.main, storage=storage_class())
+        self.games_db: TinyDB = TinyDB(session, session.games, storage=storage_class())
 
     def table(self, name: str) -> Table:
-        """The TinyDB table called name ("characters", "games")."""
-        return self.db.table(name)
+        """The TinyDB table called name ("characters", "games", ...); "games" is kept in
+        the games file, every other table in the main file."""
+        return (self.games_db if name == GAMES else self.db).table(name)
+
+    def _characters(self) -> dict[str, dict[str, Any]]:
+        """The stored characters by document id: the block's own, not copies."""
+        return self._session.tables(self._session.main).get(CHARACTERS, {})
 
     def add_character(self, doc: dict[str, Any], replace: bool = False) -> None:
         """Store doc; a character of the same name is an error unless replace is true."""
-        existing = self._find(_name_key(doc))
+        key = _name_key(doc)
+        stored = json_copy(doc, self.path)
+        existing = self._find(key)
         if existing is None:
-            self.table(CHARACTERS).insert(dict(doc))
+            self.table(CHARACTERS).insert(stored)
         elif replace:
-            self._replace(existing.doc_id, doc)
+            self._replace(existing[0], stored)
         else:
             raise StoreError(
-                f"a character named {_stored_name(existing)!r} is already in the campaign "
+                f"a character named {_stored_name(existing[1])!r} is already in the campaign "
                 f"({self.path}); use --replace to overwrite it"
             )
 
     def get_character(self, name: str) -> dict[str, Any]:
         """The character called name: any case, or an unambiguous prefix (see find_character)."""
-        return dict(self.find_character(name))
+        return json_copy(self._lookup(name)[1], self.path)
 
     def list_characters(self) -> list[dict[str, Any]]:
-        """Every character, sorted by name."""
-        docs = (dict(doc) for doc in self.table(CHARACTERS).all())
+        """Every character, sorted by name: shallow copies (their nested values are the
+        block's own; to change a character, use update_character)."""
+        docs = (dict(doc) for doc in self._characters().values())
         return sorted(docs, key=lambda doc: _key(_stored_name(doc)))
 
     def remove_character(self, name: str) -> dict[str, Any]:
         """Remove the character called name and return it."""
-        doc = self.find_character(name)
-        self.table(CHARACTERS).remove(doc_ids=[doc.doc_id])
+        doc_id, doc = self._lookup(name)
+        self.table(CHARACTERS).remove(doc_ids=[doc_id])
         return dict(doc)
 
     def update_character(
@@ -504,24 +662,27 @@ class Campaign:
         name no other character has, then check(new) when given. Whatever raises
         (fn, a check) leaves the campaign as it was; the block writes nothing.
         """
-        doc = self.find_character(name)
-        new = fn(dict(doc))
+        doc_id, doc = self._lookup(name)
+        new = fn(json_copy(doc, self.path))  # fn may change what it is given in place
         if not isinstance(new, dict):
             raise DocumentError(f"a character is a mapping of fields; got {type(new).__name__}")
         if check is not None:
             check(new)
         clash = self._find(_name_key(new))
-        if clash is not None and clash.doc_id != doc.doc_id:
+        if clash is not None and clash[0] != doc_id:
             raise StoreError(
                 f"cannot rename {_stored_name(doc)!r} to {new['name']!r}: a character named "
-                f"{_stored_name(clash)!r} is already in the campaign ({self.path})"
+                f"{_stored_name(clash[1])!r} is already in the campaign ({self.path})"
             )
-        self._replace(doc.doc_id, new)
+        self._replace(doc_id, json_copy(new, self.path))
         return dict(new)
 
-    def _find(self, key: str) -> Document | None:
-        docs = self.table(CHARACTERS).all()
-        return next((doc for doc in docs if _key(_stored_name(doc)) == key), None)
+    def _find(self, key: str) -> tuple[int, dict[str, Any]] | None:
+        """The id and stored document of the character whose name's key is key."""
+        for doc_id, doc in self._characters().items():
+            if _key(_stored_name(doc)) == key:
+                return int(doc_id), doc
+        return None
 
     def find_character(self, name: str) -> Document:
         """The one lookup of a stored character by a name typed by a person.
@@ -531,16 +692,25 @@ class Campaign:
         StoreError when none matches (with did-you-mean), AmbiguousNameError
         (a usage error) when several names begin with it.
         """
+        from tinydb.table import Document
+
+        doc_id, doc = self._lookup(name)
+        return Document(doc, doc_id)
+
+    def _lookup(self, name: str) -> tuple[int, dict[str, Any]]:
         key = _key(name)
         found = self._find(key)
         if found is not None:
             return found
-        docs = self.table(CHARACTERS).all()
-        starting = [doc for doc in docs if key and _key(_stored_name(doc)).startswith(key)]
+        starting = [
+            (int(doc_id), doc)
+            for doc_id, doc in self._characters().items()
+            if key and _key(_stored_name(doc)).startswith(key)
+        ]
         if len(starting) == 1:
             return starting[0]
         if starting:
-            listed = sorted((_stored_name(doc) for doc in starting), key=_key)
+            listed = sorted((_stored_name(doc) for _, doc in starting), key=_key)
             raise AmbiguousNameError(
                 f"ambiguous character name {name!r}: it begins {len(listed)} names in the "
                 f"campaign ({self.path}): {', '.join(map(repr, listed))}; give more of the "
@@ -549,7 +719,7 @@ class Campaign:
         raise StoreError(self._missing_message(name))
 
     def _missing_message(self, name: str) -> str:
-        docs = self.table(CHARACTERS).all()
+        docs = list(self._characters().values())
         names = {_key(_stored_name(doc)): _stored_name(doc) for doc in docs}
         close = [names[key] for key in difflib.get_close_matches(_key(name), names, n=3)]
         count = {0: "no characters", 1: "1 character"}.get(len(docs), f"{len(docs)} characters")

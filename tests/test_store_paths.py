@@ -151,7 +151,9 @@ def _outputs(target: Path, db: Path) -> dict[str, list[str]]:
     }
 
 
-@pytest.mark.parametrize("what", ["campaign", "lock", "symlink", "hard link"])
+@pytest.mark.parametrize(
+    "what", ["campaign", "lock", "games", "symlink", "hard link", "games link"]
+)
 @pytest.mark.parametrize(
     "command",
     [
@@ -167,16 +169,31 @@ def test_no_output_is_written_over_the_campaign_or_its_lock(
     db: Path, tmp_path: Path, command: str, what: str
 ) -> None:
     ezkit("char", "list", "--db", str(db))  # makes the lock file
-    target = {"campaign": db, "lock": Path(f"{db}.lock")}.get(what, tmp_path / "alias.json")
+    games = tmp_path / "campaign.games.json"
+    if what.startswith("games"):
+        code, _, err = ezkit("game", "new", "auntie", "--bots", "3", "--seed", "1", "--db", str(db))
+        assert code == 0 and games.exists(), err
+    guarded = {"campaign": db, "lock": Path(f"{db}.lock"), "games": games}
+    target = guarded.get(what, tmp_path / "alias.json")
     if what == "symlink":
         target.symlink_to(db)
     elif what == "hard link":
         os.link(db, target)
-    before = db.read_bytes(), Path(f"{db}.lock").read_bytes()
+    elif what == "games link":
+        target.symlink_to(games)
+    files = [db, Path(f"{db}.lock"), *([games] if games.exists() else [])]
+    before = [path.read_bytes() for path in files]
     code, _, err = ezkit(*_outputs(target, db)[command], env={"EZKIT_DB": str(db)})
     assert code == 2, err
-    assert "ezkit writes no output over the campaign or its lock file" in err
-    assert (db.read_bytes(), Path(f"{db}.lock").read_bytes()) == before
+    assert "ezkit writes no output over the campaign, its games file or its lock file" in err
+    assert [path.read_bytes() for path in files] == before
+
+
+def test_no_output_is_written_over_a_games_file_not_made_yet(db: Path) -> None:
+    games = db.with_name("campaign.games.json")
+    code, _, err = ezkit("char", "export", "jason", "-o", str(games), "--db", str(db))
+    assert code == 2 and "is the campaign's games file" in err
+    assert not games.exists()
 
 
 def test_an_output_beside_the_campaign_is_fine(db: Path, tmp_path: Path) -> None:

@@ -1,4 +1,6 @@
-"""Saved games in the campaign: the table "games", one TinyDB document per game.
+"""Saved games in the campaign: the table "games", one TinyDB document per game, kept in the
+campaign's games file (`campaign.games.json` beside `campaign.json`; ezkit.store), so that a
+move rewrites the games and not every character.
 
 A saved game is what the engine needs to replay it (game name, options, seed, moves,
 see engine.State.save) plus who sits where and when it was played:
@@ -11,8 +13,9 @@ see engine.State.save) plus who sits where and when it was played:
      "scores": [...], "winners": [...]}          # the last two only when over
 
 The game's id is its TinyDB document id. Every write opens the campaign, which takes the
-file lock and replaces the file atomically (ezkit.store); a write whose game was changed by
-another ezkit since it was read is refused rather than lost.
+campaign's lock and replaces the games file atomically (ezkit.store); a write whose game was
+changed by another ezkit since it was read is refused rather than lost. A record is stored as
+a copy (checked to be JSON) and read as one, so the caller's dicts never alias the store.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ezkit.errors import DocumentError
-from ezkit.store import GAMES, StoreError, open_campaign
+from ezkit.store import GAMES, StoreError, json_copy, open_campaign
 
 if TYPE_CHECKING:
     from ezkit.store import Campaign
@@ -40,18 +43,33 @@ def _check(game_id: int, doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def get_in(campaign: Campaign, game_id: int) -> dict[str, Any]:
+    """The saved game with this id (a copy), in a campaign the caller holds open."""
     doc = campaign.table(GAMES).get(doc_id=game_id)
     if doc is None:
         ids = [d.doc_id for d in campaign.table(GAMES).all()]
-        held = f"games {', '.join(map(str, ids))}" if ids else "no games"
+        held = f"games {_spans(ids)}" if ids else "no games"
         raise StoreError(f"no game {game_id} in the campaign ({campaign.path}), which holds {held}")
-    return _check(game_id, dict(doc))
+    return _check(game_id, json_copy(doc, campaign.path))
+
+
+def _spans(ids: list[int]) -> str:
+    """1, 2, 3, 5, 7, 8 as '1-3, 5, 7-8': a thousand saved games still fit on one line."""
+    spans: list[list[int]] = []
+    for i in sorted(ids):
+        if spans and i == spans[-1][1] + 1:
+            spans[-1][1] = i
+        else:
+            spans.append([i, i])
+    shown = [str(a) if a == b else f"{a}-{b}" for a, b in spans]
+    if len(shown) > 12:  # the first and the last: enough to say what to type
+        shown = [*shown[:6], "...", *shown[-5:]]
+    return ", ".join(shown)
 
 
 def create(db: Path | None, record: dict[str, Any]) -> int:
     """Store a new game; its id."""
     with open_campaign(db) as campaign:
-        return campaign.table(GAMES).insert(dict(record))
+        return campaign.table(GAMES).insert(json_copy(record, campaign.path))
 
 
 def get(db: Path | None, game_id: int) -> dict[str, Any]:
@@ -131,9 +149,11 @@ def put_in(
             f"see it with: ezkit game show {game_id}"
         )
 
+    new = json_copy(record, campaign.path)
+
     def swap(doc: dict[str, Any]) -> None:
         doc.clear()
-        doc.update(record)
+        doc.update(new)
 
     campaign.table(GAMES).update(swap, doc_ids=[game_id])
 
