@@ -409,30 +409,11 @@ class FoozleState(State):
             v["winners"] = self.winners()
         return v
 
-    def describe(self, seat: int) -> list[str]:
-        """A seat's screen at the table."""
-        v = self.view(seat)
-        names = self.game.players
-        lines = [
-            f"Hand {v['hand_no']}, turn {v['turn'] + 1}; {names[v['active']]} to "
-            f"{v['phase']} (dealer {names[v['dealer']]})",
-            f"  Your hand: {' '.join(v['hand']) or '-'}",
-            "Groups on the table:",
-        ]
-        for i, g in enumerate(v["groups"], 1):
-            lines.append(f"  {i}: {' '.join(g['cards'])}  ({', '.join(g['kinds'])})")
-        if not v["groups"]:
-            lines.append("  none")
-        lines.append(f"  Tableau (last is the top): {' '.join(v['tableau']) or '-'}")
-        lines.append(f"  Draw pile {v['draw_pile']}; dump {v['dump']}")
-        for s, t in enumerate(v["tokens"]):
-            lines.append(
-                f"  {names[s]}: {plural(v['hand_counts'][s], 'card')}; tokens "
-                f"{' '.join(t['colours']) or '-'} + {t['white']} white = {t['total']}"
-            )
-        if v["owed"]:
-            lines.append(f"  {v['owed']} must be played now (FZ-3)")
-        return lines
+    def describe(self, seat: int | None) -> list[str]:
+        """A seat's screen (None: the table's): ezkit.games.foozle.screen."""
+        from ezkit.games.foozle import screen
+
+        return screen.describe(self, seat)
 
     def scores(self) -> list[float]:
         return [float(self.tokens(s)) for s in range(self.n)]
