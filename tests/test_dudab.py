@@ -21,6 +21,7 @@ from ezkit.games import dudab as dudab_module
 from ezkit.games import engine
 from ezkit.games.dudab import GAME_INFO, JUNGLE, Dudab, DudabHeuristicBot, DudabState
 from ezkit.games.dudab import score as dudab_score
+from ezkit.games.dudab.screen import describe
 from ezkit.games.engine import IllegalMove, Move
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
@@ -927,9 +928,9 @@ def test_the_cached_legal_moves_are_the_ones_the_rules_give(options: dict[str, A
 
 def test_the_table_screen_shows_his_hand_the_columns_and_the_request() -> None:
     state = requested("colour", "blue", ["blue-1-hand", "dudab"])
-    screen = "\n".join(state.describe(BOB))
-    assert "Your hand: blue-1-hand, dudab" in screen
-    assert "1: yellow-1-mammoth > dudab   <- open Dudab: colour blue by Ann" in screen
+    shown = " ".join(" ".join(describe(state, BOB)).split())  # the words, unwrapped
+    assert "Your hand (2 cards): Blue 1 Hand*, Dudab!*." in shown
+    assert "Column 1: Dudab!, on Yellow 1 Mammoth (2 cards); Ann's Dudab! calls for a blue" in shown
 
 
 # --- the heuristic computer player ------------------------------------------------------------

@@ -6,6 +6,7 @@ The package, one module a concern:
     state.py      a game in progress: whose turn, what each seat sees, scores (DudabState)
     play.py       what a move does: placing, taking columns, drawing, the expansions, scoring
     moves.py      the legal moves of each phase, the typed move, why a move is refused
+    narration.py  card names, sorted hands, a round's end told step by step
     bots.py       the computer player (DudabHeuristicBot)
     score.py      the book's scoring steps, for the engine and for `ezkit score dudab`
     screen.py     what a person is shown: a seat's screen, and moves chosen in steps

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ezkit.games.dudab.narration import scoring_lines
 from ezkit.games.dudab.rules import (
     _A_DISCARD,
     _A_DRAW,
@@ -188,6 +189,11 @@ class Playing:
         if narrate:
             shown = ", ".join(f"{p} {v}" for p, v in zip(game.players, scores, strict=True))
             events.append(Event(f"The draw pile is empty: round {self.round} is over. {shown}"))
+            # seed 002, Scoring: the hands are revealed and scored, told step by step
+            ids = game.ids
+            for s, (hand, pile, _) in enumerate(revealed):
+                told = scoring_lines(self._name(s), [ids[k] for k in hand], [ids[k] for k in pile])
+                events += [Event(line) for line in told]
         if self.round >= game.rounds:
             self.phase, self._to_move, self._legal = _P_OVER, None, None
             if narrate:

@@ -35,7 +35,6 @@ from ezkit.games.dudab.rules import (
     PHASES,
     SHAMAN,
     Dudab,
-    _count,
 )
 from ezkit.games.engine import Event, Move, State
 
@@ -201,48 +200,6 @@ class DudabState(Playing, LegalMoves, State):
             v["scores"] = self.scores()
             v["winners"] = self.winners()
         return v
-
-    def describe(self, seat: int) -> list[str]:
-        """A seat's screen at the table: its cards, then the columns and the rest."""
-        v = self.view(seat)
-        names = self.game.players
-        deciding = v["to_move"]
-        who = f"; {names[deciding]} decides" if deciding not in (None, v["active"]) else ""
-        lines = [
-            f"Round {v['round']} of {v['rounds']}; {names[v['active']]}'s turn ({v['phase']}){who}",
-            f"  Your hand: {', '.join(v['hand']) or '-'}",
-            f"  Your own pile: {', '.join(v['pile']) or '-'}",
-            "Columns:",
-        ]
-        for c, col in enumerate(v["columns"], 1):
-            under = f"[{col['buried']} under a Baby] " if col["buried"] else ""
-            notes = []
-            if v["request"] and v["request"]["column"] == c:
-                r = v["request"]
-                notes.append(f"open Dudab: {r['kind']} {r['value']} by {names[r['by']]}")
-            if v["shaman"] and v["shaman"]["column"] == c:
-                notes.append(f"Shaman by {names[v['shaman']['by']]} to answer")
-            note = f"   <- {'; '.join(notes)}" if notes else ""
-            lines.append(f"  {c}: {under}{' > '.join(col['cards'])}{note}")
-        counts = ", ".join(
-            f"{p} {h} in hand/{o} in pile"
-            for p, h, o in zip(names, v["hand_counts"], v["pile_counts"], strict=True)
-        )
-        top = v["discard"][-1] if v["discard"] else "-"
-        lines += [
-            f"  Draw pile {v['draw_pile']}; discard pile {len(v['discard'])} (top: {top})",
-            f"  Players: {counts}",
-        ]
-        totals = ", ".join(f"{p} {t}" for p, t in zip(names, v["totals"], strict=True))
-        lines.append(f"  Scores after {_count(len(v['round_scores']), 'round')}: {totals}")
-        if v["phase"] == "trim" and not v["draw_pile"]:
-            lines.append(
-                f"  The draw pile is empty: every hand goes down to {self.game.hand_max} cards on "
-                "its own pile, then the round is scored (DU-6)"
-            )
-        if v["placing"]:
-            lines.append(f"  You drew a {v['placing']}: choose its column")
-        return lines
 
     # --- the end -------------------------------------------------------------------------------
 
