@@ -16,10 +16,25 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from ezkit import ladder
-from ezkit.errors import DocumentError
+from ezkit.errors import DocumentError, InputError
 from ezkit.yamlio import load_yaml
 
 DATA = Path(__file__).parent / "data" / "rules.yaml"
+#: The rules-data versions this ezkit reads.
+SCHEMA_VERSIONS = (1,)
+#: The largest round cap a table may set (EZ-20): a scene that nobody can end stops there.
+MAX_ROUND_CAP = 1000
+
+
+class LimitError(InputError):
+    """A number past a documented maximum, refused before any work is done (exit 2)."""
+
+
+def shown(number: int) -> str:
+    """A number as an error message shows it: `100,000,000`; a giant one only by its size."""
+    if abs(number) < 10**15:
+        return f"{number:,}"
+    return f"{'-' if number < 0 else ''}a number of about {number.bit_length() * 3 // 10} digits"
 
 
 #: A rank written as the Ladder allows (`Fair`, `+1`, `Fair (+1)`), stored as its number.
@@ -152,7 +167,7 @@ class Rules(_Strict):
     melee_floor: Rank
     tactics: dict[str, Tactic]
     terrain: Terrain
-    round_cap: int = Field(ge=1)
+    round_cap: int = Field(ge=1, le=MAX_ROUND_CAP)
     healing: Healing
     # EZ-24: a null entry strikes a listed role out (a house rule), so it is kept as None
     fighting_roles: dict[str, FightingKind | None]
@@ -225,10 +240,23 @@ def _load(house: str | None) -> Rules:
         if not isinstance(override, dict):
             raise DocumentError(f"house rules {house}: expected a mapping of rules to override")
         document = merge(document, override)
+    where = f"house rules {house}" if house else f"rules data {DATA}"
+    version = document.get("schema_version", 1)
+    if version not in SCHEMA_VERSIONS:
+        accepted = ", ".join(map(str, SCHEMA_VERSIONS))
+        raise DocumentError(
+            f"{where}: schema_version {version!r} is not one this ezkit reads (accepted: "
+            f"{accepted}); write it for this version, or leave schema_version out"
+        )
+    cap = document.get("round_cap")
+    if isinstance(cap, int) and cap > MAX_ROUND_CAP:  # ruling EZ-20: a cap, not forever
+        raise LimitError(
+            f"{where}: round_cap {shown(cap)} is more than {MAX_ROUND_CAP:,}, the largest round "
+            "cap (EZ-20)"
+        )
     try:
         return Rules.model_validate(document)
     except ValidationError as error:
-        where = f"house rules {house}" if house else f"rules data {DATA}"
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
         )

@@ -419,3 +419,26 @@ def test_a_named_role_never_refused_and_an_unknown_weapon_still_is(runner: CliRu
     assert code == 0 and "Jason Free fights as Poor (-1) Juggler: named by the GM" in out
     code, _, err = run(runner, "fight", "melee", JASON, "--foe", BANDIT, "--weapon", "lance")
     assert code == 2 and "has no weapon 'lance'" in err
+
+
+@pytest.mark.parametrize("command", ["melee", "ranged"])
+@pytest.mark.parametrize("option", ["--pull", "--foe-pull"])
+def test_a_pull_names_a_wound_level(runner: CliRunner, command: str, option: str) -> None:
+    """Even where that side deals no wound (B does not shoot): `--foe-pull abc` was accepted."""
+    a = MARA if command == "ranged" else JASON
+    code, out, err = run(runner, "fight", command, a, "--foe", BANDIT, "--roll", "0", option, "abc")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"{option}: unknown wound level 'abc'; levels: Scratch, Hurt, Very Hurt" in err
+    assert run(runner, "fight", command, a, "--foe", BANDIT, "--roll", "0", option, "hurt")[0] == 0
+
+
+def test_house_rules_of_an_unknown_schema_version_are_refused(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("schema_version: 99\n")
+    code, _, err = run(
+        runner, "fight", "melee", JASON, "--foe", BANDIT, "--roll", "0", "--rules", str(house)
+    )
+    assert code == 1 and err.count("\n") == 1
+    assert "schema_version 99 is not one this ezkit reads (accepted: 1)" in err

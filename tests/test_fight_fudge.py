@@ -321,3 +321,32 @@ def test_to_spend_is_a_small_pure_rule() -> None:
     assert fudge.to_spend(3, 2, fudge.SOFTEN, softens=True) == 2
     assert fudge.to_spend(3, 2, fudge.SOFTEN, softens=False) == 0
     assert fudge.to_spend(0, 2) == 0 and fudge.to_spend(1, 0) == 0
+
+
+@pytest.mark.parametrize("hold", [False, True])
+@pytest.mark.parametrize("side", [melee.CHARACTER, melee.FOE])
+def test_the_points_needed_agree_with_trying_each_point(side: str, hold: bool) -> None:
+    """The closed form against the rule itself: add points one by one until it holds."""
+    tactics = (None, "all-out-attack", "all-out-defend")
+    other = melee.FOE if side == melee.CHARACTER else melee.CHARACTER
+    for mine in tactics:
+        for theirs in tactics:
+            a = melee.Fighter("A", 2, "Brawler", Attack(3), 2, tactic=mine)
+            b = melee.Fighter("B", 2, "Brawler", Attack(3), 2, tactic=theirs)
+            c, f = (a, b) if side == melee.CHARACTER else (b, a)
+            step = 1 if side == melee.CHARACTER else -1
+            for outcome in range(-6, 7):
+                points = 0
+                while True:
+                    won = melee._winners(outcome + step * points, c, f)
+                    if (other not in won) if hold else won == {side}:
+                        break
+                    points += 1
+                assert melee.points_to_succeed(outcome, c, f, side, hold) == points
+
+
+def test_a_huge_modifier_is_answered_at_once(runner: CliRunner) -> None:
+    code, _, err = run(
+        runner, "fight", "melee", JASON, "--foe", BANDIT, "--roll", "1", "--mod", "10" * 20
+    )
+    assert code == 2 and "--mod" in err and "-20" in err

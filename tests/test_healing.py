@@ -6,6 +6,7 @@ Expected tracks are worked out by hand from the rulings, written lowest box firs
 from __future__ import annotations
 
 import contextlib
+import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from ezkit.character.model import Character, WoundMark
 from ezkit.cli import cli
 from ezkit.combat import healing, wounds
 from ezkit.errors import InputError, RuleError
+from ezkit.rules import LimitError
 
 ROOT = Path(__file__).resolve().parent.parent
 JASON = ROOT / "examples" / "characters" / "jason-free.yaml"
@@ -219,6 +221,27 @@ def test_rest_counts_weeks_and_refuses_none(jason: Character) -> None:
     assert healing.current_week(c) == 5
     with pytest.raises(RuleError, match="whole weeks: 0 is not at least 1"):
         healing.rest(c, 0, RULES)
+
+
+def test_a_long_rest_is_bounded_and_quick(jason: Character) -> None:
+    """Ten years (520 weeks) at most, refused before any work; a long rest stops counting
+    weeks once nothing is left to heal (10,000,000 weeks took 11 s)."""
+    c = wounded(jason, "Hurt", "Very Hurt", "Out of It", "Near Death")
+    started = time.perf_counter()
+    rested = healing.rest(c, healing.MAX_REST_WEEKS, RULES)
+    assert time.perf_counter() - started < 0.5
+    assert rested.wounds == healing.rest(c, 4, RULES).wounds == []
+    assert healing.current_week(rested) == 520
+    with pytest.raises(LimitError, match="more than 520, the longest rest"):
+        healing.rest(c, 10_000_000, RULES)
+
+
+def test_cli_refuses_a_rest_past_the_maximum(runner: CliRunner, db: str) -> None:
+    started = time.perf_counter()
+    code, out, err = run(runner, db, "heal", "Jason Free", "--weeks", "10000000")
+    assert time.perf_counter() - started < 2
+    assert code == 2 and out == ""
+    assert "--weeks" in err and "10000000" in err and "520" in err and err.count("\n") == 1
 
 
 def test_rest_with_house_rule_boxes_never_overfills(jason: Character) -> None:

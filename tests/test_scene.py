@@ -20,6 +20,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -559,3 +560,95 @@ def test_an_npc_that_evades_rolls_the_scenes_foe_roll(rules: Rules) -> None:
             f"Thug spends the phase evading: Reflexes Good (+2), {said}" in line
             for line in result.log
         )
+
+
+# --- bounds: checked before any work ---------------------------------------------------------
+
+
+def npcs(n: int, prefix: str = "X") -> list[dict[str, Any]]:
+    """n NPCs in entries of at most 100."""
+    out, i = [], 0
+    while n > 0:
+        out.append({"npc": f"{prefix}{i}: Fair Fighter, INJ 1, CPD 1", "count": min(100, n)})
+        n -= 100
+        i += 1
+    return out
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        (
+            {"sides": {"a": [{"npc": BANDIT, "count": 100_000_000}], "b": npcs(1)}},
+            "sides.a[0].count: 100,000,000 is more than 100, the most NPCs one entry makes",
+        ),
+        (
+            {"sides": {"a": npcs(600, "A"), "b": npcs(401, "B")}},
+            "1,001 fighters is more than 1,000, the most in one scene",
+        ),
+        (
+            {"round_cap": 1_000_000_000, "sides": {"a": npcs(1), "b": npcs(1, "B")}},
+            "round_cap: 1,000,000,000 is more than 1,000, the largest round cap (EZ-20)",
+        ),
+        (
+            {"round_cap": 1000, "sides": {"a": npcs(500, "A"), "b": npcs(500, "B")}},
+            "1,000 fighters for up to 1,000 rounds is more than 50,000 fighter-rounds, the most "
+            "one scene may fight: set round_cap: 50 or fewer",
+        ),
+        (
+            {"sides": {"a": [{"npc": BANDIT, "rounds": ["wait"] * 1001}], "b": npcs(1)}},
+            "1,001 scripted rounds is more than 1,000",
+        ),
+    ],
+    ids=["count", "fighters", "round-cap", "fighter-rounds", "script"],
+)
+def test_a_scene_past_its_maxima_is_refused_at_once(
+    runner: CliRunner, tmp_path: Path, document: dict[str, Any], message: str
+) -> None:
+    file = tmp_path / "big.yaml"
+    file.write_text(yaml.safe_dump(document))
+    started = time.perf_counter()
+    code, out, err = run(runner, str(file), "--seed", "1")
+    assert time.perf_counter() - started < 5
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_everyone_waiting_is_a_stalemate_after_one_quiet_round(rules: Rules) -> None:
+    """A round in which nothing happened, with nothing scripted after it, would repeat to the
+    round cap (EZ-20): the scene ends after it."""
+    doc = {
+        "round_cap": 1000,
+        "sides": {
+            "a": [{"npc": "A: Fair Fighter, INJ 1, CPD 1", "does": "wait", "count": 20}],
+            "b": [{"npc": "B: Fair Fighter, INJ 1, CPD 1", "does": "wait", "count": 20}],
+        },
+    }
+    result = fight(doc, rules)
+    assert result.winner == "stalemate" and len(result.rounds) == 1
+    assert "stalemate after round 1" in result.log[-2] and "EZ-20" in result.log[-2]
+    scripted = {**doc, "sides": {**doc["sides"]}}
+    scripted["sides"]["a"] = [{**doc["sides"]["a"][0], "rounds": ["wait", "wait", "attack"]}]
+    assert len(fight(scripted, rules).rounds) > 3  # the script still had something to say
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "message"),
+    [
+        ("schema_version: 99\n", 1, "schema_version 99 is not one this ezkit reads (accepted: 1)"),
+        ("round_cap: 1000000000\n", 2, "round_cap 1,000,000,000 is more than 1,000"),
+    ],
+)
+def test_house_rules_are_checked_too(
+    runner: CliRunner, tmp_path: Path, text: str, code: int, message: str
+) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(text)
+    got, _, err = run(runner, str(BRAWL), "--seed", "1", "--rules", str(house))
+    assert got == code and message in err and err.count("\n") == 1
+
+
+def test_a_scene_of_an_unknown_schema_version_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    file = tmp_path / "future.yaml"
+    file.write_text(yaml.safe_dump({"schema_version": 99, "sides": {"a": npcs(1), "b": npcs(1)}}))
+    code, _, err = run(runner, str(file), "--seed", "1")
+    assert code == 1 and "schema_version 99 is not one this ezkit reads (accepted: 1)" in err

@@ -16,6 +16,7 @@ from ezkit.character.check import check
 from ezkit.character.files import InvalidCharacter, Problem, parse_character, read_character
 from ezkit.character.model import Character, Gift
 from ezkit.cli.params import RANK, Command, emit_json, json_option
+from ezkit.combat.healing import MAX_REST_WEEKS
 from ezkit.errors import DocumentError, EzkitError, InputError
 from ezkit.fileio import write_atomic
 from ezkit.rules import Rules
@@ -553,7 +554,11 @@ Examples:
   ezkit char heal 'Jason Free' --medical Good --era fantasy --hospital""",
 )
 @click.argument("name")
-@click.option("--weeks", type=click.IntRange(1), help="Weeks of rest: one level a week.")
+@click.option(
+    "--weeks",
+    type=click.IntRange(1, MAX_REST_WEEKS),
+    help=f"Weeks of rest, 1 to {MAX_REST_WEEKS} (ten years): one level a week (EZ-21).",
+)
 @click.option(
     "--medical",
     "result",

@@ -81,8 +81,19 @@ def _side_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--foe-weapon", help="B's weapon by name."),
         click.option("--roll", "given_roll", type=ROLL, help="The player's roll (-4..+4)."),
         seed_option,
-        click.option("--mod", "modifier", type=int, default=0, help="Modifiers to A."),
-        click.option("--foe-mod", type=int, default=0, help="Modifiers to B."),
+        click.option(
+            "--mod",
+            "modifier",
+            type=click.IntRange(-ladder.LIMIT, ladder.LIMIT),
+            default=0,
+            help="Modifiers to A.",
+        ),
+        click.option(
+            "--foe-mod",
+            type=click.IntRange(-ladder.LIMIT, ladder.LIMIT),
+            default=0,
+            help="Modifiers to B.",
+        ),
         click.option("--foe-roll", type=FOE_ROLL, default="none", show_default=True),
         click.option("--pull", help="A pulls the punch: the highest wound level A inflicts."),
         click.option("--foe-pull", help="B pulls the punch."),
@@ -323,6 +334,12 @@ class _Options:
         self.damage_options = frozenset(options["damage_options"])
         self.seed = options["seed"]
         self.rng = None
+        for key in ("pull", "foe_pull"):  # checked whether or not that side gets to wound
+            if options.get(key) is not None:
+                try:
+                    wounds.level_index(options[key], self.rules)
+                except InputError as error:
+                    raise InputError(f"--{key.replace('_', '-')}: {error}") from None
 
     def __getitem__(self, key: str) -> Any:
         return self.options.get(key)
@@ -599,6 +616,7 @@ def scene_command(
         )
     echo = None if as_json else click.echo
     fight_ = scenes.Fight(loaded, rules, seed, asker, echo, brief)
+    fight_.steering = step
 
     def keep(status: str, winner: str | None = None) -> dict[str, Any]:
         return {

@@ -28,7 +28,10 @@ from ezkit import ladder
 from ezkit.character.model import Character, HistoryEntry, WoundMark
 from ezkit.combat import wounds
 from ezkit.errors import InputError, RuleError
-from ezkit.rules import Rules
+from ezkit.rules import LimitError, Rules, shown
+
+#: The longest rest counted at once, in weeks (ten years): more is refused before any work.
+MAX_REST_WEEKS = 520
 
 
 def current_week(character: Character) -> int:
@@ -99,12 +102,20 @@ def rest(character: Character, weeks: int, rules: Rules, reason: str = "") -> Ch
     """
     if weeks < 1:
         raise RuleError(f"rest is counted in whole weeks: {weeks} is not at least 1 (EZ-21)")
+    if weeks > MAX_REST_WEEKS:
+        raise LimitError(
+            f"a rest of {shown(weeks)} weeks is more than {MAX_REST_WEEKS}, the longest rest "
+            "counted at once (ten years, EZ-21)"
+        )
     _living(character, "rest")
     track, cleared = _first_aid(character.wounds, rules)
     start = list(track)
     ends: list[WoundMark | None] = list(track)
     for _ in range(weeks):
-        ends = _heal_week(ends, rules)
+        healed = _heal_week(ends, rules)
+        if healed == ends:  # nothing moved this week: nothing will in the weeks after
+            break
+        ends = healed
     changes = [_mark_text(m) + " cleared" for m in cleared]
     for before, after in zip(start, ends, strict=True):
         if after is None:

@@ -238,16 +238,19 @@ def points_to_succeed(
 ) -> int:
     """Fudge Points that would make the exchange `side`'s success alone, 0 when it is already
     (ruling EZ-12: +1 to that side's result each). A tie against an all-out attack counts
-    (EZ-18): the character beats an all-out attacker by reaching a tie. With `hold`, only so
-    far that the other side does not succeed (for one who cannot wound anyway)."""
-    step = 1 if side == CHARACTER else -1
-    other = FOE if side == CHARACTER else CHARACTER
-    points = 0
-    while True:  # ends by abs(outcome) + 1: a margin of 1 or more always wins alone
-        winners = _winners(outcome + step * points, character, foe)
-        if (other not in winners) if hold else winners == {side}:
-            return points
-        points += 1
+    (EZ-18): one beats an all-out attacker by reaching a tie. With `hold`, only so far that the
+    other side does not succeed (for one who cannot wound anyway): a tie holds, unless he
+    attacked all-out himself."""
+    if side == CHARACTER:
+        me, them, margin = character, foe, outcome
+    else:
+        me, them, margin = foe, character, -outcome
+    aoa = "all-out-attack"
+    if hold:
+        need = 1 if me.tactic == aoa else 0
+    else:
+        need = 0 if them.tactic == aoa and me.tactic != aoa else 1
+    return max(0, need - margin)
 
 
 def _result(winners: set[str]) -> str:

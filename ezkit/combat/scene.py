@@ -230,6 +230,10 @@ class Fight:
         self.terrain_due: dict[str, list[str]] = {}
         self.terrain_now: dict[str, int] = {}
         self.terrain_next: dict[str, int] = {}
+        # a round in which nothing happened, with nothing scripted after it, would repeat to
+        # the round cap: the scene ends there, unless a GM steers it or a player is asked
+        self.quiet = False
+        self.steering = False
 
     # -- output: the full story (say), the brief one (tell), or both
 
@@ -267,8 +271,11 @@ class Fight:
         self.tell_down()
 
     def over(self) -> bool:
-        """One side is all out of the fight, or the round cap is reached (EZ-20)."""
-        return self.winner() is not None or len(self.rounds) >= self.scene.round_cap
+        """One side is all out of the fight, or the round cap is reached (EZ-20), or a round
+        that would repeat to it unchanged was fought (see `quiet`)."""
+        if self.winner() is not None or len(self.rounds) >= self.scene.round_cap:
+            return True
+        return self.quiet and self.asker is None and not self.steering
 
     def play_round(self) -> Round:
         self.round = Round(len(self.rounds) + 1)
@@ -283,7 +290,14 @@ class Fight:
     def finish(self) -> Result:
         scene, rounds = self.scene, self.rounds
         winner = self.winner()
-        if winner is None:
+        if winner is None and len(rounds) < scene.round_cap:
+            winner = STALEMATE
+            self.both(
+                f"Result: a stalemate after round {len(rounds)}: nobody fought, shot or moved "
+                "in it and nothing scripted is left, so every round to the round cap "
+                f"({scene.round_cap}) would be the same (EZ-20)"
+            )
+        elif winner is None:
             winner = STALEMATE
             self.both(
                 f"Result: a stalemate: nobody ended the fight in {len(rounds)} rounds "
@@ -388,8 +402,9 @@ class Fight:
     def replay(self, orders: list[dict[str, Any]], rounds: int) -> None:
         """Fight the first `rounds` rounds again with the GM's orders, silently (a saved
         scene resumed); orders given before the next round are in force after it."""
-        echo, asker = self.echo, self.asker
+        echo, asker, steering = self.echo, self.asker, self.steering
         self.echo = self.asker = None  # answers given at the terminal are among the orders
+        self.steering = True  # rounds the GM fought on are fought again, quiet or not
         try:
             for number in range(1, rounds + 2):
                 for o in orders:
@@ -400,7 +415,7 @@ class Fight:
                         raise RuleError(f"the scene was over before round {number}")
                     self.play_round()
         finally:
-            self.echo, self.asker = echo, asker
+            self.echo, self.asker, self.steering = echo, asker, steering
 
     def side(self, side: str) -> list[Member]:
         return [m for m in self.members if m.side == side]
@@ -469,6 +484,9 @@ class Fight:
         r.rolls = {}
         for (name, phase), value in self.rolls.items():
             r.rolls.setdefault(name, {})[phase] = value
+        self.quiet = not (r.exchanges or r.actions or r.wounds or r.terrain) and all(
+            len(m.script) <= r.number for m in self.members
+        )
 
     def tell_down(self) -> list[str]:
         """Who is newly down (cannot act, EZ-15), told once: `Bandit 1 is down: Out of It`."""

@@ -9,7 +9,7 @@ A YAML file a GM writes by hand: two sides, each a list of fighters.
     light: normal       # normal, dim or dark, unless a fighter stands elsewhere (EZ-17)
     foe_roll: none      # NPC rolls: none (always 0), 1df or 4df (EZ-11, EZ-18)
     damage_options: []  # Damage Roll Options 1-4 (Fight Scenes)
-    round_cap: 20       # optional: default the rules' round cap (EZ-20)
+    round_cap: 20       # optional, 1..1,000: default the rules' round cap (EZ-20)
     sides:
       heroes:                                     # a side: its name, then its fighters
         - file: ../characters/jason-free.yaml     # a PC from a character file (relative path)
@@ -22,7 +22,15 @@ A YAML file a GM writes by hand: two sides, each a list of fighters.
 
 A fighter is exactly one of `pc: NAME`, `file: PATH` or `npc: "NAME: RANK TRAIT, INJ N, CPD N"`
 (add `, Reflexes RANK` for evading; `count: N` makes N of them, named NAME 1..NAME N, and NAME
-alone in an action means the first of them still standing). Optional fields:
+alone in an action means the first of them still standing).
+
+Maxima, checked before any work (exit 2, naming the field and the maximum): `count` up to 100
+per entry (a larger crowd is several entries), 1,000 fighters in a scene, `round_cap` up to 1,000
+(EZ-20; a house-rules round cap too), 1,000 scripted `rounds` per fighter, and fighters times
+round cap up to 50,000 (a scene's work and story grow with both: 1,000 fighters fight at most 50
+rounds). `schema_version`, when given, is 1.
+
+Optional fields:
 
 - `trait`, `weapon`: a PC's role or attribute and melee weapon (default: his first melee weapon,
   else unarmed, and the trait by EZ-24: the weapon's role, else his best melee fighting role,
@@ -90,7 +98,7 @@ from ezkit.character.model import Character, WoundMark
 from ezkit.combat import fighters, fudge, wounds
 from ezkit.errors import DocumentError, InputError, RuleError
 from ezkit.odds import foe_method
-from ezkit.rules import Rules
+from ezkit.rules import MAX_ROUND_CAP, LimitError, Rules, shown
 from ezkit.yamlio import load_yaml
 
 MELEE_VERBS = ("attack", "all-out-attack", "all-out-defend", "defend")
@@ -100,6 +108,15 @@ ATTACKS = ("attack", "all-out-attack")  # melee verbs with a target
 TARGETED = (*ATTACKS, "shoot", "close")
 ALIASES = {"fight": "attack", "dodge": "evade", "run": "flee", "yield": "surrender"}
 STALEMATE, DRAW = "stalemate", "draw"
+#: The scene-file versions this ezkit reads.
+SCHEMA_VERSION = 1
+SCHEMA_VERSIONS = (1,)
+#: A scene's maxima, checked before any work (LimitError, exit 2): NPCs one entry makes,
+#: fighters in a scene, and fighters times the round cap (what a scene's work and story grow
+#: with); the round cap itself is at most MAX_ROUND_CAP (EZ-20).
+MAX_COUNT = 100
+MAX_FIGHTERS = 1000
+MAX_FIGHTER_ROUNDS = 50_000
 
 
 # --- the file ------------------------------------------------------------------------------
@@ -122,7 +139,7 @@ class _Entry(BaseModel):
     range: str | None = None
     cover: str = "none"
     light: str | None = None
-    mod: int = 0
+    mod: int = Field(0, ge=-ladder.LIMIT, le=ladder.LIMIT)
     stun: bool = False
     pull: str | None = None
     does: str | None = None
@@ -135,7 +152,7 @@ class _Entry(BaseModel):
 class _SceneDocument(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    schema_version: Literal[1] = 1
+    schema_version: int = 1
     scene: str = ""
     range: str = "S"
     light: str = "normal"
@@ -399,11 +416,19 @@ def parse(
     `file:` entries are read relative to base, or by reader when given (a saved scene)."""
     if not isinstance(document, dict):
         raise DocumentError(f"{source}: a scene is a mapping with 'sides' (see examples/scenes/)")
+    version = document.get("schema_version", SCHEMA_VERSION)
+    if version not in SCHEMA_VERSIONS:
+        raise DocumentError(
+            f"{source}: schema_version {version!r} is not one this ezkit reads (accepted: "
+            f"{', '.join(map(str, SCHEMA_VERSIONS))}); write it for this version, or leave "
+            "schema_version out"
+        )
     try:
         doc = _SceneDocument.model_validate(document)
     except ValidationError as error:
         listed = "; ".join(f"{p.path}: {p.message}" for p in problems_from(error, _SceneDocument))
         raise DocumentError(f"{source} is not a valid scene: {listed}") from None
+    check_limits(doc, rules, source)
 
     def bad(where: str, message: str) -> DocumentError:
         return DocumentError(f"{source}: {where}: {message}")
@@ -475,6 +500,45 @@ def parse(
             except (InputError, RuleError) as error:
                 raise bad(f"{m.where}.{key}", str(error)) from None
     return scene
+
+
+def check_limits(doc: _SceneDocument, rules: Rules, source: str) -> None:
+    """The scene's size against its documented maxima, before any fighter is made: LimitError
+    (exit 2) naming the field, the value and the maximum."""
+    total = 0
+    for side, entries in doc.sides.items():
+        for i, entry in enumerate(entries):
+            where = f"{source}: sides.{side}[{i}]"
+            if entry.count > MAX_COUNT:
+                raise LimitError(
+                    f"{where}.count: {shown(entry.count)} is more than {MAX_COUNT}, the most NPCs "
+                    f"one entry makes; a crowd is several entries, at most {MAX_FIGHTERS:,} "
+                    "fighters in a scene"
+                )
+            if len(entry.rounds) > MAX_ROUND_CAP:
+                raise LimitError(
+                    f"{where}.rounds: {len(entry.rounds):,} scripted rounds is more than "
+                    f"{MAX_ROUND_CAP:,}, the largest round cap (EZ-20)"
+                )
+            total += entry.count
+    if total > MAX_FIGHTERS:
+        raise LimitError(
+            f"{source}: sides: {shown(total)} fighters is more than {MAX_FIGHTERS:,}, the most in "
+            "one scene"
+        )
+    if doc.round_cap is not None and doc.round_cap > MAX_ROUND_CAP:
+        raise LimitError(
+            f"{source}: round_cap: {shown(doc.round_cap)} is more than {MAX_ROUND_CAP:,}, the "
+            "largest round cap (EZ-20)"
+        )
+    cap = doc.round_cap or rules.round_cap
+    if total * cap > MAX_FIGHTER_ROUNDS:
+        where = "round_cap" if doc.round_cap else "round_cap (from the rules)"
+        raise LimitError(
+            f"{source}: {where}: {total:,} fighters for up to {cap:,} rounds is more than "
+            f"{MAX_FIGHTER_ROUNDS:,} fighter-rounds, the most one scene may fight: set "
+            f"round_cap: {MAX_FIGHTER_ROUNDS // total} or fewer, or bring fewer fighters"
+        )
 
 
 def _check_key(key: str, table: dict[str, Any], what: str, rule: str, bad: Any, where: str) -> None:
