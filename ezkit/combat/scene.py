@@ -207,13 +207,20 @@ class Fight:
         order = list(rules.ranges)
         self.order_of = {key: i for i, key in enumerate(order)}
         self.reach = max((k for k in order if rules.ranges[k].melee), key=self.order_of.__getitem__)
-        # how far apart two foes are: the farther of their ranges, until one closes in
-        self.distance = {
-            frozenset((a.name, b.name)): max(a.range, b.range, key=self.order_of.__getitem__)
-            for a in self.members
-            for b in self.members
-            if a.side != b.side
-        }
+        # Two foes stand at the farther of their ranges, until one closes in (`closed`, both
+        # ways). Nothing here grows with the square of the fighters: a foe's nearest standing
+        # foe is found among the first standing fighter of each side and range (`buckets`,
+        # in the file's order; down is for good, so each bucket's head only moves on) and
+        # those he closed in on.
+        self.closed: dict[str, set[str]] = {}
+        self.position = {m.name: i for i, m in enumerate(self.members)}
+        self.by_name = {m.name.casefold(): m for m in self.members}
+        self.groups: dict[str, list[Member]] = {}
+        self.buckets: dict[tuple[str, int], list[Member]] = {}
+        for m in self.members:
+            self.groups.setdefault(m.group.casefold(), []).append(m)
+            self.buckets.setdefault((m.side, self.order_of[m.range]), []).append(m)
+        self.heads = dict.fromkeys(self.buckets, 0)
         self.log: list[str] = []
         self.brief_log: list[str] = []
         self.rounds: list[Round] = []
@@ -331,7 +338,7 @@ class Fight:
         `NAME ACTION` or `NAME tactic all-out-attack|all-out-defend|none`. Returns what it
         does, in words; InputError or RuleError when it cannot be done."""
         name, rest = self.split_order(text)
-        m = find_member(self.members, name, self.rules)
+        m = self.find(name)
         words = rest.split()
         if words and words[0].lower() == "tactic":
             if len(words) != 2:
@@ -348,7 +355,7 @@ class Fight:
                 continue
             name = " ".join(words[:i])
             try:
-                find_member(self.members, name, self.rules)
+                self.find(name)
             except InputError:
                 continue
             return name, " ".join(words[i:])
@@ -642,7 +649,7 @@ class Fight:
         """The foe named, if he is standing; None (with a note) when he is down."""
         if not name:
             return None
-        target = find_member(self.members, name, self.rules)
+        target = self.find(name)
         if target.side == m.side:
             raise RuleError(f"{target.name} is on {m.name}'s own side ({m.side})")
         if not target.standing(self.rules):
@@ -651,25 +658,57 @@ class Fight:
             return None
         return target
 
+    def find(self, name: str) -> Member:
+        """A fighter by name as `find_member` finds him, the exact name and a group at once."""
+        key = " ".join(name.split()).casefold()
+        found = self.by_name.get(key)
+        if found is not None:
+            return found
+        group = self.groups.get(key)
+        if group:
+            return next((m for m in group if m.standing(self.rules)), group[0])
+        return find_member(self.members, name, self.rules)
+
     def foes(self, m: Member) -> list[Member]:
         return [f for f in self.members if f.side != m.side]
 
     def nearest(self, m: Member, reach: bool) -> Member | None:
         """The nearest standing foe (the first listed among equals), in reach if asked."""
-        standing = [f for f in self.foes(m) if f.standing(self.rules)]
-        if reach:
-            standing = [f for f in standing if self.in_reach(m, f)]
-        return min(standing, key=lambda f: self.order_of[self.pair_range(m, f)], default=None)
+        best: Member | None = None
+        best_key = (0, 0)
+        candidates = [self.head(bucket) for bucket in self.buckets if bucket[0] != m.side]
+        candidates += [self.member(name) for name in self.closed.get(m.name, ())]
+        for foe in candidates:
+            if foe is None or not foe.standing(self.rules):
+                continue
+            apart = self.pair_range(m, foe)
+            if reach and not self.rules.ranges[apart].melee:
+                continue
+            key = (self.order_of[apart], self.position[foe.name])
+            if best is None or key < best_key:
+                best, best_key = foe, key
+        return best
+
+    def head(self, bucket: tuple[str, int]) -> Member | None:
+        """The first fighter of a side and range still standing."""
+        members, at = self.buckets[bucket], self.heads[bucket]
+        while at < len(members) and not members[at].standing(self.rules):
+            at += 1
+        self.heads[bucket] = at
+        return members[at] if at < len(members) else None
 
     def pair_range(self, a: Member, b: Member) -> str:
-        """How far apart two foes are (EZ-17)."""
-        return self.distance[frozenset((a.name, b.name))]
+        """How far apart two foes are (EZ-17): the farther of their ranges, or reach once one
+        closed in on the other."""
+        if b.name in self.closed.get(a.name, ()):
+            return self.reach
+        return a.range if self.order_of[a.range] >= self.order_of[b.range] else b.range
 
     def in_reach(self, a: Member, b: Member) -> bool:
         return self.rules.ranges[self.pair_range(a, b)].melee
 
     def member(self, name: str) -> Member:
-        return find_member(self.members, name)
+        return self.by_name.get(name.casefold()) or find_member(self.members, name)
 
     def penalty(self, m: Member) -> int:
         """The wound penalty from earlier rounds: this round's wounds are not marked yet."""
@@ -953,7 +992,8 @@ class Fight:
             now = self.pair_range(m, foe)
             if self.order_of[now] > self.order_of[self.reach]:
                 text = f"{m.name} closes in on {foe.name}: from {now} to {self.reach}"
-                self.distance[frozenset((m.name, foe.name))] = self.reach
+                self.closed.setdefault(m.name, set()).add(foe.name)
+                self.closed.setdefault(foe.name, set()).add(m.name)
             else:
                 text = f"{m.name} is already in reach of {foe.name} ({now})"
         elif part.verb == "flee":

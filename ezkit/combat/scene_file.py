@@ -27,7 +27,7 @@ alone in an action means the first of them still standing).
 Maxima, checked before any work (exit 2, naming the field and the maximum): `count` up to 100
 per entry (a larger crowd is several entries), 1,000 fighters in a scene, `round_cap` up to 1,000
 (EZ-20; a house-rules round cap too), 1,000 scripted `rounds` per fighter, and fighters times
-round cap up to 50,000 (a scene's work and story grow with both: 1,000 fighters fight at most 50
+round cap up to 20,000 (a scene's work and story grow with both: 1,000 fighters fight at most 20
 rounds). `schema_version`, when given, is 1.
 
 Optional fields:
@@ -116,7 +116,7 @@ SCHEMA_VERSIONS = (1,)
 #: with); the round cap itself is at most MAX_ROUND_CAP (EZ-20).
 MAX_COUNT = 100
 MAX_FIGHTERS = 1000
-MAX_FIGHTER_ROUNDS = 50_000
+MAX_FIGHTER_ROUNDS = 20_000
 
 
 # --- the file ------------------------------------------------------------------------------
