@@ -619,8 +619,8 @@ def test_everyone_waiting_is_a_stalemate_after_one_quiet_round(rules: Rules) -> 
     doc = {
         "round_cap": 1000,
         "sides": {
-            "a": [{"npc": "A: Fair Fighter, INJ 1, CPD 1", "does": "wait", "count": 20}],
-            "b": [{"npc": "B: Fair Fighter, INJ 1, CPD 1", "does": "wait", "count": 20}],
+            "a": [{"npc": "A: Fair Fighter, INJ 1, CPD 1", "does": "wait", "count": 10}],
+            "b": [{"npc": "B: Fair Fighter, INJ 1, CPD 1", "does": "wait", "count": 10}],
         },
     }
     result = fight(doc, rules)
