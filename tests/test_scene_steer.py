@@ -184,6 +184,13 @@ def test_input_running_out_saves_the_scene(runner: CliRunner, tmp_path: Path) ->
     assert code == 1
     assert "the scene is saved as scene 1; go on with: ezkit fight scene --resume 1 --step" in err
     assert saved_scenes(db)["1"]["rounds"] == 1
+    # before anything was fought or ordered there is nothing to keep: the campaign is untouched
+    before = db.read_bytes()
+    code, _, err = run(runner, BRAWL, "--seed", "1", "--step", "--db", str(db), text="")
+    assert code == 1 and "Input ended before the round: nothing saved" in err
+    code, _, err = run(runner, "--resume", "1", "--step", "--db", str(db), text="")
+    assert code == 1 and "it stays saved as scene 1" in err
+    assert db.read_bytes() == before
 
 
 @pytest.mark.parametrize(

@@ -652,11 +652,16 @@ def scene_command(
                 echo(f"  {fight_.side_line(side)}")
     else:
         fight_.start()
+    begun = (len(fight_.rounds), len(fight_.orders))
     while not fight_.over():
         if step:
             try:
                 go_on = _steer(fight_)
             except (click.Abort, EOFError):
+                if (len(fight_.rounds), len(fight_.orders)) == begun:  # nothing new to keep
+                    kept = f"it stays saved as scene {resume_id}" if resume_id else "nothing saved"
+                    click.echo(f"\nInput ended before the round: {kept}", err=True)
+                    sys.exit(1)
                 scene_id = saved.save(db, keep("stopped"), resume_id)
                 click.echo(
                     f"\nInput ended: the scene is saved as scene {scene_id}; go on with: "
