@@ -27,6 +27,8 @@ def markup_safe(text: object) -> str:
     return escape(safe_line(text))
 
 
-def control_characters(text: str) -> list[str]:
-    """The control characters a name holds (a name with any is refused at the door)."""
-    return [m.group() for m in _CONTROL.finditer(text)] + [c for c in text if c in "\n\t"]
+def control_characters(text: str, prose: bool = False) -> list[str]:
+    """The control characters a text holds (a name with any is refused at the door); with
+    `prose`, line breaks and tabs are allowed."""
+    found = [m.group() for m in _CONTROL.finditer(text)]
+    return found if prose else found + [c for c in text if c in "\n\t"]

@@ -150,7 +150,8 @@ def db(tmp_path: Path) -> str:
 
 
 def stored(db: str, game_id: int) -> dict[str, Any]:
-    return json.loads(Path(db).read_text())["games"][str(game_id)]
+    """A saved game as its file holds it (the games live beside the campaign)."""
+    return json.loads(Path(db).with_suffix(".games.json").read_text())["games"][str(game_id)]
 
 
 class Script:
@@ -307,17 +308,17 @@ def test_an_illegal_move_exits_1_with_its_reason_and_changes_nothing(
     runner: CliRunner, db: str, nim: str
 ) -> None:
     run_json(runner, "game", "new", "nim", "--players", "Ann,Bob", "--seed", "2", "--db", db)
-    before = Path(db).read_bytes()
+    before = Path(db).with_suffix(".games.json").read_bytes()
     code, out, err = run(runner, "game", "move", "1", "take 4", "--db", db)
     assert code == 1
     assert err.startswith("Error: 'take 4' is not a legal move now (legal: take 1, take 2, take 3)")
     assert out == ""
-    assert Path(db).read_bytes() == before
+    assert Path(db).with_suffix(".games.json").read_bytes() == before
     code, _, err = run(runner, "game", "move", "1", "take 1", "--seat", "Bob", "--db", db)
     assert code == 1 and "it is Ann's move (seat 0), not Bob's" in err
     code, _, err = run(runner, "game", "move", "7", "take 1", "--db", db)
     assert code == 1 and "no game 7" in err
-    assert Path(db).read_bytes() == before
+    assert Path(db).with_suffix(".games.json").read_bytes() == before
 
 
 def test_undo_takes_back_the_last_human_move_and_the_bots_after_it(
@@ -547,6 +548,6 @@ def test_options_switch_expansions_on(tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    saved = json.loads(Path(db).read_text())["games"]
+    saved = json.loads(Path(db).with_suffix(".games.json").read_text())["games"]
     (record,) = saved.values()
     assert record["options"]["jungle"] is True and record["options"]["baby"] is True

@@ -54,9 +54,10 @@ def test_refused_in_one_line(db: str, args: list[str], code: int, message: str) 
 
 def test_one_broken_save_is_listed_as_broken_and_the_others_still_show(db: str) -> None:
     ezkit("game", "new", "dudab", "--bots", "2", "--bot", "random", "--db", db)
-    data = json.loads(Path(db).read_text())
+    games = Path(db).with_suffix(".games.json")  # the games' own file beside the campaign
+    data = json.loads(games.read_text())
     data["games"]["1"]["to_move"] = 99
-    Path(db).write_text(json.dumps(data))
+    games.write_text(json.dumps(data))
     status, out, err = ezkit("game", "list", "--db", db)
     assert status == 0, err
     assert "broken save" in out and "dudab" in out
@@ -65,9 +66,10 @@ def test_one_broken_save_is_listed_as_broken_and_the_others_still_show(db: str) 
 
 
 def test_a_stored_name_with_escapes_is_shown_escaped(db: str) -> None:
-    data = json.loads(Path(db).read_text())
+    games = Path(db).with_suffix(".games.json")
+    data = json.loads(games.read_text())
     data["games"]["1"]["seats"][0]["name"] = "Evil\x1b]0;PWNED\x07\x1b[2J [bold]x[/bold]"
-    Path(db).write_text(json.dumps(data))
+    games.write_text(json.dumps(data))
     status, out, _ = ezkit("game", "list", "--db", db)
     assert status == 0 and "\x1b" not in out and "\x07" not in out
     assert "\\x1b]0;PWNED" in out and "[bold]x" in out
@@ -142,5 +144,20 @@ def test_char_list_escapes_names_and_skips_a_broken_character(tmp_path: Path) ->
     db.write_text(json.dumps(data))
     status, out, err = ezkit("char", "list", "--db", str(db))
     assert status == 0 and "\x1b" not in out + err and "\x07" not in out + err
-    assert "Evil\\x1b]0;PWNED\\x07" in out
-    assert err.startswith("skipped ") and len(err.strip().splitlines()) == 1
+    # a name holding an escape sequence is no valid character: skipped, its name escaped
+    skipped = err.strip().splitlines()
+    assert len(skipped) == 2 and all(line.startswith("skipped ") for line in skipped)
+    assert "skipped Evil\\x1b]0;PWNED\\x07" in err and "no characters yet" in out
+
+
+def test_a_character_file_naming_an_escape_sequence_is_refused(tmp_path: Path) -> None:
+    text = Path("examples/characters/wren.yaml").read_text()
+    evil = tmp_path / "evil.yaml"
+    lines = ['name: "Evil\\e]0;PWNED\\a\\e[2J"' if ln.startswith("name:") else ln
+             for ln in text.splitlines()]  # fmt: skip
+    evil.write_text("\n".join(lines) + "\n")
+    foe = "Bandit: Fair Fighter, INJ 3, CPD 2"
+    for args in (["char", "check", str(evil)], ["fight", "melee", str(evil), "--foe", foe]):
+        status, out, err = ezkit(*args)
+        assert status == 1 and "\x1b" not in out + err
+        assert "holds the control character '\\x1b'" in out + err

@@ -20,11 +20,13 @@ from pydantic import (
     PlainSerializer,
     ValidationError,
     WithJsonSchema,
+    field_validator,
     model_validator,
 )
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from ezkit import ladder
+from ezkit.terminal import control_characters
 
 SCHEMA_VERSION = 1
 ATTRIBUTE_NAMES = ("body", "agility", "mind", "will")  # EZ-2
@@ -60,6 +62,20 @@ class Doc(BaseModel):
     """A strict document part: unknown keys are errors, not silently dropped."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _printable(cls, value: Any) -> Any:
+        """No control characters in any text (a name holding an escape sequence would drive
+        the terminal it is printed on); line breaks and tabs only where prose is kept."""
+        texts = value if isinstance(value, list) else [value]
+        for text in texts:
+            if isinstance(text, str) and (bad := control_characters(text, prose=True)):
+                raise ValueError(
+                    f"holds the control character {bad[0]!a}; text may hold letters, "
+                    "digits, punctuation, spaces and line breaks only"
+                )
+        return value
 
 
 class Role(Doc):
