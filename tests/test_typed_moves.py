@@ -51,3 +51,27 @@ def test_rounds_out_of_range_are_refused_with_the_ruling(game: str, rule: str, r
     )  # fmt: skip
     assert result.exit_code == 2, result.output
     assert rule in result.stderr and "rounds" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("typed", "cake"),
+    [("bundt", "bundt-cake"), ("Bundt Cake", "bundt-cake"), ("pine", "pineapple-upside-down-cake"),
+     ("black f", "black-forest-cake")],
+)  # fmt: skip
+def test_a_cake_by_an_unambiguous_beginning(typed: str, cake: str) -> None:
+    from ezkit.games.bakeries.score import cake as find
+
+    assert find(typed).id == cake
+
+
+def test_an_ambiguous_cake_names_the_candidates() -> None:
+    from ezkit.errors import InputError
+    from ezkit.games.bakeries.score import cake as find
+
+    with pytest.raises(InputError, match="could be any of black-forest-cake, birthday-cake|"
+                                         "could be any of .*black-forest-cake"):  # fmt: skip
+        find("b")
+    result = CliRunner().invoke(
+        cli, ["score", "bakeries", "sale", "--chef", "5", "--cake", "bundt", "--slot", "8"]
+    )
+    assert result.exit_code == 0 and "$750" in result.stdout

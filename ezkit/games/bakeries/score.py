@@ -73,6 +73,19 @@ def cake(name: str) -> decks.Card:
     found = {card.id: card for card in cakes()}
     if wanted in found:
         return found[wanted]
+    # an unambiguous beginning of the name's words: `bundt`, `pine up` for Pineapple Upside-Down
+    typed = wanted.split("-")
+    starting = [
+        card
+        for cid, card in found.items()
+        if len(typed) <= len(words := cid.split("-"))
+        and all(w.startswith(t) for t, w in zip(typed, words, strict=False))
+    ]
+    if len(starting) == 1:
+        return starting[0]
+    if len(starting) > 1:
+        names = ", ".join(c.id for c in starting)
+        raise InputError(f"cake {name!r} could be any of {names}: type more of its name")
     close = difflib.get_close_matches(wanted, list(found), n=1, cutoff=0.6)
     hint = f"; did you mean {close[0]!r}?" if close else f"; the cakes are {', '.join(found)}"
     raise InputError(f"no cake {name!r} in the Bakeries deck{hint}")
