@@ -68,8 +68,7 @@ def test_an_ambiguous_cake_names_the_candidates() -> None:
     from ezkit.errors import InputError
     from ezkit.games.bakeries.score import cake as find
 
-    with pytest.raises(InputError, match="could be any of black-forest-cake, birthday-cake|"
-                                         "could be any of .*black-forest-cake"):  # fmt: skip
+    with pytest.raises(InputError, match=r"could be any of .*black-forest-cake"):
         find("b")
     result = CliRunner().invoke(
         cli, ["score", "bakeries", "sale", "--chef", "5", "--cake", "bundt", "--slot", "8"]
