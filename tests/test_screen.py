@@ -115,3 +115,20 @@ def test_a_resumed_game_still_tells_each_player_what_only_they_saw() -> None:
     assert f"Resuming after {plural(len(record['moves']), 'move')}." in shown
     assert f"{seats[mover].name}, since your last turn only you saw:" in shown
     assert f"  {told[mover][-1]}" in shown
+
+
+def test_game_show_groups_the_moves_under_their_first_step(tmp_path: Any) -> None:
+    from click.testing import CliRunner
+
+    from ezkit.cli import cli
+
+    db = str(tmp_path / "c.json")
+    runner = CliRunner()
+    made = runner.invoke(cli, ["game", "new", "auntie", "--players", "Ann", "--bots", "3",
+                               "--bot", "random", "--seed", "5", "--first", "Ann", "--db", db])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    shown = runner.invoke(cli, ["game", "show", "1", "--seat", "0", "--db", db])
+    moves = shown.stdout.split("Moves:\n")[1].splitlines()
+    assert moves[0].startswith("  ") and moves[0].endswith(":")  # a first step's label
+    assert any(" 1. " in line for line in moves) and all(len(line) <= 80 for line in moves)
+    assert "Undo: not possible" not in shown.stdout  # nothing to take back yet, nothing said

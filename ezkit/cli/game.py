@@ -20,6 +20,7 @@ from ezkit.games import saves
 from ezkit.games.engine import Event, Move
 from ezkit.games.table import Session
 from ezkit.terminal import markup_safe, safe
+from ezkit.words import plural
 
 PLAY_EXAMPLE = """\b
 Examples:
@@ -326,7 +327,7 @@ def move(game_id: int, words: tuple[str, ...], seat: str | None, db: Path | None
 def show(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None:
     """A saved game: a seat's view (or the table's), whose move, the legal moves (to the seat
     to move), and the scores once it is over."""
-    from ezkit.games.table import menu_lines, screen_lines, table_lines
+    from ezkit.games.table import grouped_moves, screen_lines, table_lines
 
     session = _load(db, game_id)
     number = _seat(session, seat)
@@ -338,7 +339,7 @@ def show(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None
     click.echo(f"Game {game_id}: {session.state.game.title}{seed}, {info['status']}")
     click.echo("  " + ", ".join(f"{i} {s.label()}" for i, s in enumerate(session.seats)))
     round_ = f", round {info['round']}" if info["round"] is not None else ""
-    click.echo(f"  {info['moves']} move{'s' * (info['moves'] != 1)}{round_}")
+    click.echo(f"  {plural(info['moves'], 'move')}{round_}")
     if number is None:
         for line in table_lines(session.state):
             click.echo(line)
@@ -348,10 +349,10 @@ def show(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None
             click.echo(line)
     if info["to_move"] is not None and info["legal_moves"]:
         click.echo("Moves:")
-        for line in menu_lines(session.state.legal_moves()):
+        for line in grouped_moves(session.state):
             click.echo(line)
         blocked = session.undo_blocked()
-        if blocked is not None and session.state.final:
+        if blocked is not None and session.last_decision() is not None:
             click.echo(f"Undo: not possible, {blocked}.")
     _print_status(session)
 

@@ -511,6 +511,25 @@ def menu_lines(legal: Sequence[Move]) -> list[str]:
     return [f"  {i}. {m.text()}" for i, m in enumerate(legal, 1)]
 
 
+def grouped_moves(state: State, width: int = 80) -> list[str]:
+    """The legal moves for `game show`: grouped under the menu's first step, each with the
+    number `game move` takes, several to a line (42 Dudab moves fit in a dozen lines)."""
+    legal = state.legal_moves()
+    number = {m: i for i, m in enumerate(legal, 1)}
+    lines: list[str] = []
+    for node in Menu(state, legal).root.children:
+        lines.append(f"  {node.label}:")
+        line = "   "
+        for move in node.moves():
+            item = f" {number[move]}. {move.text()}"
+            if len(line) + len(item) > width and line.strip():
+                lines.append(line)
+                line = "   "
+            line += item
+        lines.append(line)
+    return lines
+
+
 # --- the interactive loop ----------------------------------------------------------------
 
 
