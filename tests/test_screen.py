@@ -124,8 +124,8 @@ def test_game_show_groups_the_moves_under_their_first_step(tmp_path: Any) -> Non
 
     db = str(tmp_path / "c.json")
     runner = CliRunner()
-    made = runner.invoke(cli, ["game", "new", "auntie", "--players", "Ann", "--bots", "3",
-                               "--bot", "random", "--seed", "5", "--first", "Ann", "--db", db])  # fmt: skip
+    args = ["--players", "Ann", "--bots", "3", "--bot", "random", "--seed", "5", "--first", "Ann"]
+    made = runner.invoke(cli, ["game", "new", "auntie", *args, "--db", db])
     assert made.exit_code == 0, made.output
     shown = runner.invoke(cli, ["game", "show", "1", "--seat", "0", "--db", db])
     moves = shown.stdout.split("Moves:\n")[1].splitlines()
