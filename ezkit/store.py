@@ -117,6 +117,8 @@ def lock_path(target: Path) -> Path:
 def games_path(target: Path) -> Path:
     """The games file of the campaign whose characters' file is target: beside it, named
     after it (campaign.json: campaign.games.json; campaign: campaign.games)."""
+    if not target.name:  # "/" or "": no file at all, refused as such when opened
+        return target
     return target.with_name(f"{target.stem}.games{target.suffix}")
 
 
@@ -302,8 +304,9 @@ class _Session:
         self.target = resolve(path)  # the real file, through any symlinks
         self.lock = lock_path(self.target)
         self.main = _Part(path, self.target)
-        shown = games_path(path) if Path(os.path.abspath(path)) == self.target else None
-        self.games = _Part(shown or games_path(self.target), games_path(self.target))
+        # the games file as the user would name it: beside the path given, unless a link
+        beside = path.name and Path(os.path.abspath(path)) == self.target
+        self.games = _Part(games_path(path if beside else self.target), games_path(self.target))
         self.legacy: dict[str, Any] | None = None  # games found inside the characters' file
         self.fds: dict[Path, int] = {}  # flocks this block took: lock file, folder
         self.file_lock: Any = None  # filelock's lock where there is no fcntl
@@ -314,6 +317,7 @@ class _Session:
 
     def open(self) -> None:
         """Take the lock that this block needs, creating nothing for a missing campaign."""
+        self._check_companion()
         while True:
             if self._exists():
                 for part in (self.main, self.games):
@@ -329,6 +333,21 @@ class _Session:
             if not self._exists():
                 return
             self._release_folder()  # made while we waited: lock the file instead
+
+    def _check_companion(self) -> None:
+        """Refuse a path that is another campaign's games file or lock file: opened as a
+        campaign, its first write would hide that campaign's games or replace its lock."""
+        name, stem, suffix = self.target.name, self.target.stem, self.target.suffix
+        owners = [name.removesuffix(".lock"), stem.removesuffix(".games") + suffix]
+        if suffix == ".games":
+            owners.append(stem)
+        for owner in map(self.target.with_name, filter(None, owners)):
+            for made, what in ((lock_path, "lock file"), (games_path, "games file")):
+                if owner != self.target and made(owner) == self.target and _in_use(owner):
+                    raise UnreadableError(
+                        f"{self.path} is the {what} of the campaign {owner}; name the "
+                        "campaign itself"
+                    )
 
     def _exists(self) -> bool:
         return os.path.lexists(self.target) or os.path.lexists(self.games.target)
@@ -495,6 +514,11 @@ class _Session:
                 f"the change cannot be stored in the campaign {part.shown} ({error}); "
                 "nothing was written"
             ) from None
+
+
+def _in_use(campaign: Path) -> bool:
+    """Whether a campaign is there: its characters' file, or its lock (games alone)."""
+    return campaign.is_file() or lock_path(campaign).is_file()
 
 
 def _open_lock(path: Path) -> int:

@@ -413,3 +413,47 @@ def test_hostile_nesting_in_a_campaign_is_refused(tmp_path: Path, text: str) -> 
     db.write_text(text)
     code, _, err = ezkit("char", "list", "--db", str(db))
     assert code == 2 and "nested more than 100 deep" in err
+
+
+@pytest.mark.parametrize("companion", ["campaign.games.json", "campaign.json.lock"])
+def test_another_campaigns_games_or_lock_file_is_no_campaign(db: Path, companion: str) -> None:
+    before = snapshot(db.parent)
+    for args in (["game", "list"], ["char", "add", JASON]):
+        code, _, err = ezkit(*args, "--db", str(db.parent / companion))
+        assert code == 2, err
+        assert f"is the {companion.split('.')[-1].replace('json', 'games')} file" in err
+        assert f"of the campaign {db}; name the campaign itself" in err
+    assert snapshot(db.parent) == before  # no lock of a lock, no games of the games
+
+
+@pytest.mark.parametrize("path", ["", "/", "."])
+def test_a_campaign_path_with_no_file_name_is_refused_in_one_line(path: str) -> None:
+    for args in (["game", "move", "1", "1"], ["char", "list"]):
+        code, _, err = ezkit(*args, "--db", path)
+        assert code == 2 and len(err.strip().splitlines()) == 1, err
+        assert "folder" in err or "directory" in err
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"seed": "x"}, "its seed is not a whole number"),
+        ({"seed": True}, "its seed is not a whole number"),
+        ({"moves": "pass"}, "its moves are not a list of texts"),
+        ({"seats": [{"name": "Ann"}]}, "its seats are not a list of names and kinds"),
+        ({"options": []}, "its options are not a mapping"),
+        ({"game": 7}, "its game is not a name"),
+    ],
+)
+def test_a_damaged_save_is_refused_in_one_line(db: Path, change: dict, said: str) -> None:
+    data = load(games_file(db))
+    data["games"]["1"].update(change)
+    games_file(db).write_text(json.dumps(data))
+    before = snapshot(db.parent)
+    for args in (["show", "1"], ["move", "1", "1"], ["undo", "1"], ["log", "1"]):
+        code, _, err = ezkit("game", *args, "--db", str(db))
+        assert code == 1 and f"saved game 1 is damaged ({said})" in err, err
+        assert len(err.strip().splitlines()) == 1
+    listed = json.loads(ok("game", "list", "--json", "--db", str(db)))
+    assert [g["status"] for g in listed] == ["broken"]
+    assert snapshot(db.parent) == before

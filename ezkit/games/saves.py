@@ -34,12 +34,42 @@ REQUIRED = ("game", "options", "seed", "moves", "seats")
 
 
 def _check(game_id: int, doc: dict[str, Any]) -> dict[str, Any]:
+    """doc, when it has the shape a save needs to be replayed; DocumentError saying what
+    is wrong otherwise (a hand-edited or damaged campaign), never a KeyError later."""
     missing = [key for key in REQUIRED if key not in doc]
     if missing:
         raise DocumentError(
             f"saved game {game_id} lacks {', '.join(missing)}; it cannot be replayed"
         )
+    wrong = [what for what, ok in _shape(doc) if not ok]
+    if wrong:
+        raise DocumentError(
+            f"saved game {game_id} is damaged ({', '.join(wrong)}); it cannot be replayed"
+        )
     return doc
+
+
+def _shape(doc: dict[str, Any]) -> list[tuple[str, bool]]:
+    seats, moves = doc["seats"], doc["moves"]
+    return [
+        ("its game is not a name", isinstance(doc["game"], str)),
+        ("its options are not a mapping", isinstance(doc["options"], dict)),
+        ("its seed is not a whole number", type(doc["seed"]) is int),
+        (
+            "its moves are not a list of texts",
+            isinstance(moves, list) and all(isinstance(m, str) for m in moves),
+        ),
+        (
+            "its seats are not a list of names and kinds",
+            isinstance(seats, list)
+            and all(
+                isinstance(s, dict)
+                and isinstance(s.get("name"), str)
+                and isinstance(s.get("kind"), str)
+                for s in seats
+            ),
+        ),
+    ]
 
 
 def get_in(campaign: Campaign, game_id: int) -> dict[str, Any]:
@@ -97,10 +127,14 @@ def listing(game_id: int, doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def _listing(game_id: int, doc: dict[str, Any]) -> dict[str, Any]:
+    if any(key not in doc for key in REQUIRED) or not all(ok for _, ok in _shape(doc)):
+        raise ValueError("a save that cannot be replayed")  # as `game show` would refuse it
     seats = [{"name": str(s["name"]), "kind": str(s["kind"])} for s in doc.get("seats", [])]
     to_move = doc.get("to_move")
     if to_move is not None and not (isinstance(to_move, int) and 0 <= to_move < len(seats)):
         raise ValueError(f"to_move {to_move!r} is no seat")
+    if to_move is None and doc.get("status", "playing") != "over":
+        raise ValueError("a game in play with nobody to move")
     winners = doc.get("winners")
     if winners is not None and not all(isinstance(w, int) and 0 <= w < len(seats) for w in winners):
         raise ValueError(f"winners {winners!r} are not seats")
