@@ -41,6 +41,7 @@ bench: $(STAMP) harfbuzz-subset
 	$(BIN)/python bench/print.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/bakeries.py
+	$(BIN)/python bench/campaign.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
