@@ -152,11 +152,28 @@ def test_spare_rows_and_pencil_boxes() -> None:
     names = [r["name"] for r in wren["roles"]]
     assert len(names) >= 6 + 2 and names[6:] == [""] * (len(names) - 6)  # room for new roles
     assert [g["name"] for g in wren["gifts"]][1:] == ["", ""]
-    assert wren["fudge_boxes"].count("have") == 3 and len(wren["fudge_boxes"]) >= 10
-    assert wren["xp_boxes"][0] == "0" and wren["xp_boxes"][1:] == ["", "", "", ""]
+    assert wren["fudge_held"] == "■■■" and len(wren["fudge_held"] + wren["fudge_empty"]) >= 10
+    assert [x.strip("\u2007") for x in wren["xp_boxes"]] == ["0", "", "", "", ""]
     empty = sheet.blank(rules)
     assert len(empty["roles"]) >= 9 and len(empty["gifts"]) >= 4 and len(empty["weapons"]) >= 4
-    assert len(empty["armor"]) >= 2 and "have" not in empty["fudge_boxes"]
+    assert len(empty["armor"]) >= 2 and empty["fudge_held"] == ""
+
+
+def test_wounds_when_printed_are_grey_marks_in_their_boxes() -> None:
+    from ezkit import rules as rules_data
+    from ezkit.character.model import WoundMark
+    from ezkit.printing import sheet
+
+    rules = rules_data.load(None)
+    track = [
+        WoundMark(level="Scratch", rolled="Scratch"),
+        WoundMark(level="Scratch", rolled="Scratch", stun=True),
+        WoundMark(level="Hurt", rolled="Hurt"),
+    ]
+    rows = {row["level"]: row for row in sheet.wound_rows(track, rules)}
+    assert (rows["Scratch"]["marked"], rows["Scratch"]["empty"]) == ("■▣", "□")
+    assert (rows["Hurt"]["marked"], rows["Hurt"]["empty"]) == ("■", "")
+    assert (rows["Very Hurt"]["marked"], rows["Very Hurt"]["empty"]) == ("", "□")
 
 
 def variant(tmp_path: Path, file: str, **changes: object) -> Path:

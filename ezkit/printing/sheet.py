@@ -27,6 +27,10 @@ LEAST = {"roles": 7, "gifts": 3, "weapons": 2}
 BLANK_ROWS = {"roles": 9, "gifts": 4, "faults": 4, "weapons": 4, "armor": 2, "tools": 2}
 FUDGE_BOXES = 10  # at least; more when a character holds more
 XP_BOXES = 5  # the value when printed, then room for four new totals
+#: Boxes are characters of the bundled font (text is far cheaper to lay out than a box per
+#: mark): empty, and the marks when printed, shown in grey to pencil over.
+EMPTY, FULL, STUN = "□", "■", "▣"
+FIGURE_SPACE = "\u2007"  # as wide as a digit: every Experience box the same width
 #: Name sizes: (longest word, whole name) at most these many characters -> font size.
 NAME_SIZES = ((18, 30, "18pt"), (26, 44, "14pt"))
 NAME_SMALLEST = "11pt"
@@ -51,15 +55,15 @@ def wound_rows(track: list[WoundMark], rules: Rules) -> list[dict[str, Any]]:
             effect.append("no actions, no moving on their own")
         elif level.areas_per_round is not None:
             effect.append(f"moves at most {level.areas_per_round} area a round")
-        marks = [m for m in track if m.level == level.name]
-        boxes = ["stun" if m.stun else "wound" for m in marks][: level.boxes]
+        marks = [m for m in track if m.level == level.name][: level.boxes]
         rows.append(
             {
                 "level": level.name,
                 "range": values,
                 "effect": "; ".join(effect) or "no effect",
                 "stun": level.stun or "no effect",
-                "boxes": boxes + ["empty"] * (level.boxes - len(boxes)),
+                "marked": "".join(STUN if m.stun else FULL for m in marks),
+                "empty": EMPTY * (level.boxes - len(marks)),
             }
         )
     return rows
@@ -126,9 +130,10 @@ def sheet(character: Character, rules: Rules) -> dict[str, Any]:
         "gifts": _rows(gifts, GIFT, 0, rows),
         "faults": _rows(faults, FAULT, 0, rows),
         "fudge_points": fudge,
-        "fudge_boxes": ["have"] * fudge + ["empty"] * max(FUDGE_BOXES - fudge, 4),
+        "fudge_held": FULL * fudge,
+        "fudge_empty": EMPTY * max(FUDGE_BOXES - fudge, 4),
         "experience": character.experience,
-        "xp_boxes": [str(character.experience)] + [""] * (XP_BOXES - 1),
+        "xp_boxes": [_xp(str(character.experience))] + [_xp("")] * (XP_BOXES - 1),
         "resilience": ladder.signed(d.resilience),
         "reflexes": ladder.signed(d.reflexes),
         "cpd": d.cpd,
@@ -160,9 +165,10 @@ def blank(rules: Rules) -> dict[str, Any]:
         "gifts": [GIFT] * BLANK_ROWS["gifts"],
         "faults": [FAULT] * BLANK_ROWS["faults"],
         "fudge_points": "",
-        "fudge_boxes": ["empty"] * FUDGE_BOXES,
+        "fudge_held": "",
+        "fudge_empty": EMPTY * FUDGE_BOXES,
         "experience": "",
-        "xp_boxes": [""] * XP_BOXES,
+        "xp_boxes": [_xp("")] * XP_BOXES,
         "resilience": "",
         "reflexes": "",
         "cpd": "",
@@ -184,6 +190,11 @@ def batch(views: list[dict[str, Any]], paper: str) -> dict[str, Any]:
     for n, view in enumerate(views, start=1):
         view["end"] = f"end-of-character-{n}"
     return {"sheets": views, "page_height": f"{CONTENT_HEIGHT[paper] - 0.5:.1f}mm"}
+
+
+def _xp(value: str) -> str:
+    """A value centred in an Experience box four digits wide."""
+    return value.center(4, FIGURE_SPACE)
 
 
 def _armor(character: Character, parts: list[tuple[str, int]]) -> str:
