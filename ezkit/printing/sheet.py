@@ -62,6 +62,8 @@ def wound_rows(track: list[WoundMark], rules: Rules) -> list[dict[str, Any]]:
                 "range": values,
                 "effect": "; ".join(effect) or "no effect",
                 "stun": level.stun or "no effect",
+                "boxes": ["stun" if m.stun else "wound" for m in marks]
+                + ["empty"] * (level.boxes - len(marks)),  # the play aid draws its own
                 "marked": "".join(STUN if m.stun else FULL for m in marks),
                 "empty": EMPTY * (level.boxes - len(marks)),
             }
