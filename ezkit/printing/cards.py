@@ -107,7 +107,7 @@ def face(game: str, card: Card, title: str) -> dict[str, Any]:
         "turnable": corner in ("6", "9"),  # underlined, as on playing cards
         "id": card.id,
         "name": card.name,
-        "rules": card.rules,
+        "rules": "" if _same(card.rules, art_text) else card.rules,  # "0 points." said once
         "subtitle": look.get("subtitle", title),
         "colour": look.get("colour", "#6b2d12"),
         "ink": look.get("ink", look.get("colour", "#6b2d12")),
@@ -117,6 +117,10 @@ def face(game: str, card: Card, title: str) -> dict[str, Any]:
         "art_text": "" if art_text.lower() == card.name.lower() else art_text,  # said once
         "size": next((size for most, size in RULES_ROOM if len(card.rules) <= most), "long"),
     }
+
+
+def _same(text: str, other: str) -> bool:
+    return text.rstrip(".").strip().lower() == other.strip().lower()
 
 
 def _look(game: str, card: Card) -> dict[str, str]:
