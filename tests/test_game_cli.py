@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from ezkit.cli import cli
 from ezkit.errors import InputError
 from ezkit.games import engine, table
+from ezkit.games import session as session_module
 from ezkit.games.engine import Event, Game, Move, State
 
 # --- Nim with a hidden card ---------------------------------------------------------------------
@@ -126,7 +127,8 @@ def nim(monkeypatch: pytest.MonkeyPatch) -> str:
     def chooser(kind: str, game_name: str) -> table.Chooser:
         return nim_greedy if kind == "greedy" else real(kind, game_name)
 
-    monkeypatch.setattr(table, "make_chooser", chooser)
+    monkeypatch.setattr(session_module, "make_chooser", chooser)  # where Session looks
+    monkeypatch.setattr(table, "make_chooser", chooser)  # and what others import
     return "nim"
 
 

@@ -22,7 +22,7 @@ taken without asking. Typing a whole move still works at every step (the engine 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,8 +51,6 @@ def screen_module(state: State) -> Any | None:
 
 def describe(state: State, seat: int | None) -> list[str]:
     """The screen of one seat (None: the public table): the game's, or the engine's view."""
-    from ezkit.games.table import screen_lines, table_lines
-
     return table_lines(state) if seat is None else screen_lines(state, seat)
 
 
@@ -154,3 +152,97 @@ class Menu:
             return max([len(node.children), *(widest(c) for c in node.children)], default=0)
 
         return widest(self.root)
+
+
+# --- showing a view ------------------------------------------------------------------------
+
+
+#: View entries that hold a seat number (shown as the player's name), in any game.
+SEAT_KEYS = frozenset(
+    {"active", "first", "to_move", "interrupted_by", "named", "by", "target", "deflected_by",
+     "dealer", "leader", "winner"}
+)  # fmt: skip
+#: View entries not worth a line on the screen (the seat is the player himself).
+HIDDEN_KEYS = frozenset({"seat", "game", "players"})
+
+
+def _show_value(value: Any, names: Sequence[str], key: str = "") -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key in SEAT_KEYS and isinstance(value, int) and 0 <= value < len(names):
+        return names[value]
+    if isinstance(value, Mapping):
+        shown = (f"{k}: {_show_value(v, names, str(k))}" for k, v in value.items())
+        return "; ".join(shown) or "-"
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(_show_value(v, names) for v in value) or "-"
+    return "-" if value is None else str(value)
+
+
+def view_lines(
+    view: Mapping[str, Any], keys: Iterable[str], names: Sequence[str] = (), by_seat: bool = False
+) -> list[str]:
+    """One line per entry; with by_seat (public entries), a list with one item per player is
+    shown by name."""
+    lines = []
+    for key in keys:
+        value = view[key]
+        if key in HIDDEN_KEYS:
+            continue
+        if by_seat and isinstance(value, list) and len(value) == len(names):
+            value = {names[i]: v for i, v in enumerate(value)}
+        lines.append(f"  {str(key).replace('_', ' ')}: {_show_value(value, names, key)}")
+    return lines
+
+
+def screen_lines(state: State, seat: int) -> list[str]:
+    """A seat's screen: what only he sees (his hand), then what the whole table sees.
+
+    A game may give its own `describe(seat) -> list[str]`; otherwise the seat's view is set
+    against the table's and the entries that differ are his."""
+    module = screen_module(state)
+    if module is not None:
+        return list(module.describe(state, seat))
+    describe = getattr(state, "describe", None)
+    if callable(describe):
+        return list(describe(seat))
+    own, public = state.view(seat), state.view(None)
+    mine = [k for k in own if public.get(k) != own[k] and k not in HIDDEN_KEYS]
+    lines = ["Yours:", *view_lines(own, mine, state.game.players)] if mine else []
+    return [*lines, *table_lines(state, public, skip=mine)]
+
+
+def table_lines(
+    state: State, public: Mapping[str, Any] | None = None, skip: Iterable[str] = ()
+) -> list[str]:
+    """What the whole table sees (empty entries left out)."""
+    module = screen_module(state)
+    if module is not None and public is None and not skip:
+        return list(module.describe(state, None))
+    public = state.view(None) if public is None else public
+    skipped = {*skip, "to_move"}
+    shared = [k for k in public if k not in skipped and public[k] is not None]
+    return ["The table:", *view_lines(public, shared, state.game.players, by_seat=True)]
+
+
+def menu_lines(legal: Sequence[Move]) -> list[str]:
+    return [f"  {i}. {m.text()}" for i, m in enumerate(legal, 1)]
+
+
+def grouped_moves(state: State, width: int = 80) -> list[str]:
+    """The legal moves for `game show`: grouped under the menu's first step, each with the
+    number `game move` takes, several to a line (42 Dudab moves fit in a dozen lines)."""
+    legal = state.legal_moves()
+    number = {m: i for i, m in enumerate(legal, 1)}
+    lines: list[str] = []
+    for node in Menu(state, legal).root.children:
+        lines.append(f"  {node.label}:")
+        line = "   "
+        for move in node.moves():
+            item = f" {number[move]}. {move.text()}"
+            if len(line) + len(item) > width and line.strip():
+                lines.append(line)
+                line = "   "
+            line += item
+        lines.append(line)
+    return lines

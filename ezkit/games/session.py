@@ -1,0 +1,406 @@
+"""A game in play at the table: who sits where, the bots, and a save after every move.
+
+    Seat         who sits where: a name and a kind ("human" or a bot's name)
+    Session      one game in play: the engine state, the seats, the bots, a save after every move
+
+Nothing here knows a game's rules: it speaks only the engine's contract (engine.py). A move
+is "forced" when the seat to move has exactly one legal move (a reaction question to a player
+without a reaction card, whose only answer is `pass`); forced moves of humans are answered
+without asking.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from ezkit.errors import DocumentError, EzkitError, InputError, RuleError
+from ezkit.games import engine
+from ezkit.games.engine import Event, IllegalMove, Move, State
+from ezkit.terminal import control_characters, safe_line
+from ezkit.words import shorten
+
+HUMAN = "human"
+#: The most computer players a table seats (every game has at most six seats).
+MAX_BOTS = 12
+#: The longest player name (a name is said in every line of the story).
+NAME_LIMIT = 40
+#: The longest text taken as a move (the longest real one is a Foozle lay of a dozen cards).
+MOVE_LIMIT = 300
+#: A bot: (its seat's view, the legal moves, a random generator) -> a legal move.
+Chooser = Callable[[dict[str, Any], list[Move], random.Random], Move]
+#: Called after every move: (seat, move, events, forced).
+OnMove = Callable[[int, Move, list[Event], bool], None]
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str  # HUMAN or a bot's name
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+    def label(self) -> str:
+        return self.name if self.human else f"{self.name} ({self.kind} bot)"
+
+
+# --- seats and bots ------------------------------------------------------------------
+
+
+def default_bot(game_name: str) -> str:
+    """The bot for empty seats when none is named: the game's heuristic if it has one."""
+    return "heuristic" if "heuristic" in bots_for(game_name) else "random"
+
+
+def bots_for(game_name: str) -> list[str]:
+    """The bots that can play this game (ezkit.games.bots.bots_for)."""
+    from ezkit.games import bots
+
+    return bots.bots_for(game_name)
+
+
+def seats_for(humans: Sequence[str], bots: int, kinds: Sequence[str]) -> list[Seat]:
+    """The humans in the order given, then `bots` computer players; bot kinds cycle."""
+    names = [h.strip() for h in humans if h.strip()]
+    for name in names:
+        if control_characters(name) or len(name) > NAME_LIMIT:
+            raise InputError(
+                f"player name '{safe_line(shorten(name))}': a name is at most {NAME_LIMIT} "
+                "characters, with no control characters (they would drive the terminal)"
+            )
+    if bots > MAX_BOTS:  # checked before any seat is made (the game checks its own count)
+        raise InputError(f"--bots must be 0 to {MAX_BOTS}, not {shorten(str(bots))}")
+    if bots < 0:
+        raise InputError(f"--bots must be 0 or more, not {bots}")
+    if bots and not kinds:
+        raise InputError("name the bots' kind with --bot")
+    taken = {n.casefold() for n in names}
+    seats = [Seat(n, HUMAN) for n in names]
+    number = 0
+    for i in range(bots):
+        number += 1
+        while f"bot {number}" in taken:
+            number += 1
+        seats.append(Seat(f"Bot {number}", kinds[i % len(kinds)].strip().lower()))
+    if not seats:
+        raise InputError("no players: name them with --players and/or add computer players")
+    return seats
+
+
+def make_chooser(kind: str, game_name: str) -> Chooser:
+    """The bot called kind for this game, as a function (ezkit.games.bots)."""
+    from ezkit.games import bots
+
+    return bots.make_bot(kind, game_name).choose
+
+
+def check_bots(kinds: Iterable[str], game_name: str) -> None:
+    """Fail early (a usage error) on a bot name that does not exist."""
+    for kind in dict.fromkeys(kinds):
+        make_chooser(kind, game_name)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# --- a game in play --------------------------------------------------------------------
+
+
+class Session:
+    """One game at the table: replays its save, plays bots, saves after every move.
+
+    save: a function given the new record after every move (None: keep nothing).
+    """
+
+    def __init__(
+        self,
+        record: Mapping[str, Any],
+        save: Callable[[dict[str, Any]], None] | None = None,
+        game_id: int | None = None,
+    ) -> None:
+        self.record = dict(record)
+        self.game_id = game_id
+        self.seats = [Seat(s["name"], s["kind"]) for s in self.record["seats"]]
+        self.saver = save
+        self._choosers: dict[str, Chooser] = {}
+        self.state = self._replay()
+        players = list(self.state.game.players)
+        if players != [s.name for s in self.seats]:
+            raise DocumentError(
+                f"saved game {game_id}: seats {[s.name for s in self.seats]} "
+                f"do not match the game's players {players}"
+            )
+
+    @classmethod
+    def start(
+        cls,
+        game_name: str,
+        seats: Sequence[Seat],
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> Session:
+        """A new game (not yet stored): checks the players, options and bots."""
+        game = engine.game_class(game_name)([s.name for s in seats], **dict(options or {}))
+        check_bots((s.kind for s in seats if not s.human), game.name)
+        state = game.new(seed)
+        now = _now()
+        record = {
+            **state.save(),
+            "seats": [{"name": s.name, "kind": s.kind} for s in seats],
+            "created": now,
+            "updated": now,
+        }
+        return cls(record)
+
+    # --- what the table asks ---
+
+    @property
+    def name(self) -> str:
+        return str(self.record["game"])
+
+    def to_move(self) -> int | None:
+        return self.state.to_move()
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    def seat(self, text: str | int) -> int:
+        """A seat by number (0-based, as the engine counts) or by player name."""
+        number = text if isinstance(text, int) else engine.menu_number(str(text).strip())
+        if number is not None:
+            if 0 <= number < len(self.seats):
+                return number
+        else:
+            key = str(text).strip().casefold()
+            for i, s in enumerate(self.seats):
+                if s.name.casefold() == key:
+                    return i
+        seats = ", ".join(f"{i} {s.name}" for i, s in enumerate(self.seats))
+        raise InputError(f"no seat {shorten(str(text))!r} in this game; seats: {seats}")
+
+    # --- playing ---
+
+    def _chooser(self, kind: str) -> Chooser:
+        if kind not in self._choosers:
+            self._choosers[kind] = make_chooser(kind, self.name)
+        return self._choosers[kind]
+
+    def bot_rng(self) -> random.Random:
+        """The bot's dice for the next move: from the seed and the move number, so a game
+        replays the same whether it was played in one go, resumed or undone."""
+        return random.Random(f"{self.state.seed}:{len(self.state.moves)}")
+
+    def _play(self, seat: int, move: Move, forced: bool, on_move: OnMove | None) -> list[Event]:
+        events = self.state.play(move)
+        self.save()
+        if on_move is not None:
+            on_move(seat, move, events, forced)
+        return events
+
+    def advance(self, on_move: OnMove | None = None, reactions: bool = False) -> None:
+        """Bots play, and humans' forced moves are made, until a human must decide.
+
+        reactions: stop too at a human asked about a reaction he cannot play, so that a
+        shared screen asks holders and non-holders alike (AU-11)."""
+        while (seat := self.state.to_move()) is not None:
+            legal = self.state.legal_moves()
+            player = self.seats[seat]
+            if player.human:
+                if len(legal) > 1 or (reactions and self.state.reaction() is not None):
+                    return
+                self._play(seat, legal[0], True, on_move)
+                continue
+            choose = self._chooser(player.kind)
+            move = choose(self.state.view(seat), legal, self.bot_rng())
+            self._play(seat, move, len(legal) == 1, on_move)
+
+    def move(self, text: str, on_move: OnMove | None = None) -> tuple[int, Move]:
+        """A human's move by its text or menu number; IllegalMove (nothing changed) if the
+        rules refuse it. Returns the seat and the move; bots are not run."""
+        seat = self.state.to_move()
+        if seat is None:
+            raise IllegalMove(f"game {self.game_id} is over")
+        if not self.seats[seat].human:
+            raise IllegalMove(f"it is {self.seats[seat].label()}'s turn, not a human's")
+        if len(text) > MOVE_LIMIT:  # a pasted page is no move, and a parser need not read it
+            raise IllegalMove(f"a move is at most {MOVE_LIMIT} characters, not {len(text)}")
+        move = self.state.parse(text)
+        self._play(seat, move, False, on_move)
+        return seat, move
+
+    def last_decision(self) -> int | None:
+        """The index of the last move a human decided (not a forced one), if any."""
+        saved = self.state.save()
+        last = None
+        state = engine.make(saved["game"], saved["options"]).new(self.state.seed)
+        for index, move in enumerate(self.state.moves):
+            seat = state.to_move()
+            if seat is not None and self.seats[seat].human and len(state.legal_moves()) > 1:
+                last = index
+            state.play(move)
+        return last
+
+    def undo_blocked(self) -> str | None:
+        """Why `undo` cannot take anything back now, or None if it can (GT-1)."""
+        if self.state.is_over():
+            return f"game {self.game_id} is over"
+        last = self.last_decision()
+        if last is None:
+            return f"game {self.game_id} has no human move to undo"
+        final = self.state.final
+        if last < final:
+            return (
+                f"move {final} of game {self.game_id} revealed a hidden card (a draw, a flip, a "
+                "deal, a random take, a shuffle or a card shown), so it and every move before "
+                "it are final: undo takes back only moves that revealed nothing (GT-1)"
+            )
+        return None
+
+    def undo(self) -> int:
+        """Take back the last move a human decided (not a forced one) and every move after
+        it; returns how many moves were removed. Refused (RuleError) across a move that
+        revealed something hidden (GT-1)."""
+        blocked = self.undo_blocked()
+        if blocked is not None:
+            raise RuleError(f"cannot undo: {blocked}")
+        last = self.last_decision()
+        assert last is not None
+        saved = self.state.save()
+        removed = len(self.state.moves) - last
+        self.record["moves"] = saved["moves"][:last]
+        self._choosers = {}  # a bot's memory goes back with the moves
+        self.state = self._replay()
+        self.save()
+        return removed
+
+    def _replay(self) -> State:
+        """The saved game rebuilt; a bot that remembers (the Bakeries memory bot) is shown
+        every decision it made again, so a resumed game's bot knows what it knew."""
+        remembering = {
+            i
+            for i, s in enumerate(self.seats)
+            if not s.human
+            and getattr(getattr(self._chooser(s.kind), "__self__", None), "remembers", False)
+        }
+        if not remembering:
+            return _replay(self.record, self.game_id)
+        try:
+            state = engine.replay(self.record, upto=0)
+            for text in self.record["moves"]:
+                seat = state.to_move()
+                if seat in remembering:
+                    legal = state.legal_moves()
+                    self._chooser(self.seats[seat].kind)(
+                        state.view(seat), legal, random.Random(f"{state.seed}:{len(state.moves)}")
+                    )
+                state.play(state.parse(text))
+        except (EzkitError, KeyError, ValueError) as error:
+            raise DocumentError(f"saved game {self.game_id} does not replay: {error}") from None
+        return state
+
+    # --- the record ---
+
+    def snapshot(self) -> dict[str, Any]:
+        """The record as it stands now (what save() writes)."""
+        record = {**self.record, **self.state.save()}
+        record["seats"] = [{"name": s.name, "kind": s.kind} for s in self.seats]
+        record["updated"] = _now()
+        over = self.state.is_over()
+        record["status"] = "over" if over else "playing"
+        record["to_move"] = self.state.to_move()
+        record.pop("scores", None)
+        record.pop("winners", None)
+        if over:
+            record["scores"] = list(self.state.scores())
+            record["winners"] = list(self.state.winners())
+        return record
+
+    def save(self) -> None:
+        self.record = self.snapshot()
+        if self.saver is not None:
+            self.saver(self.record)
+
+    def summary(self, seat: int | None = None) -> dict[str, Any]:
+        """What `game show` prints: a seat's view (or the table's), whose move, the legal moves
+        (only to the seat to move), scores and winners once the game is over."""
+        state = self.state
+        to_move = state.to_move()
+        over = state.is_over()
+        legal = [m.text() for m in state.legal_moves()] if not over and seat == to_move else []
+        return {
+            "id": self.game_id,
+            "game": self.name,
+            "seed": state.seed if over else None,  # GT-1: the seed is secret while it is on
+            "options": jsonable(dict(state.game.options)),
+            "seats": [
+                {"seat": i, "name": s.name, "kind": s.kind} for i, s in enumerate(self.seats)
+            ],
+            "status": "over" if over else "playing",
+            "moves": len(state.moves),
+            "round": getattr(state, "round", None),
+            "seat": seat,
+            "player": None if seat is None else self.seats[seat].name,
+            "view": jsonable(state.view(seat)),
+            "to_move": to_move,
+            "to_move_name": None if to_move is None else self.seats[to_move].name,
+            "legal_moves": legal,
+            "scores": list(state.scores()) if over else None,
+            "winners": [self.seats[w].name for w in state.winners()] if over else None,
+            "created": self.record.get("created"),
+            "updated": self.record.get("updated"),
+        }
+
+    def results(self) -> list[str]:
+        """Final scores and winners, as lines."""
+        scores = self.state.scores()
+        lines = ["Final scores:"]
+        for i, s in enumerate(self.seats):
+            lines.append(f"  {s.name}: {_number(scores[i])}")
+        winners = [self.seats[w].name for w in self.state.winners()]
+        if len(winners) == 1:
+            lines.append(f"{winners[0]} wins.")
+        elif winners:
+            lines.append(f"{_and(winners)} share the win.")
+        return lines
+
+
+def _replay(record: Mapping[str, Any], game_id: int | None) -> State:
+    try:
+        return engine.replay(record)
+    except IllegalMove as error:
+        raise DocumentError(f"saved game {game_id} does not replay: {error}") from None
+    except (KeyError, TypeError, ValueError) as error:
+        raise DocumentError(f"saved game {game_id} is not a valid save: {error}") from None
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _or(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def jsonable(value: Any) -> Any:
+    """A view made JSON-ready: sets sorted into lists, moves as their text."""
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return sorted((jsonable(v) for v in value), key=str)
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Move):
+        return value.text()
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
