@@ -102,6 +102,8 @@ def read_regular(
         raise MissingFileError(f"{name}: no such file") from None
     except OSError as error:
         raise UnreadableError(f"{name}: cannot be read ({error.strerror})") from None
+    except ValueError:  # a path holding a NUL byte names no file at all
+        raise UnreadableError(f"{name!r}: not a file name (it holds a NUL byte)") from None
     try:
         found = os.fstat(fd)
         _check_regular(name, found, what, stdin)

@@ -154,6 +154,8 @@ def parse_text(text: str, source: str) -> Any:
     except _Limit as limit:
         reason = str(limit)  # empty for the depth, which has its own sentence
         raise UnreadableError(f"{source}: {reason}" if reason else nested_message(source)) from None
+    except ValueError as error:  # a number longer than Python reads (4,300 digits)
+        raise UnreadableError(f"{source}: {_too_long(error)}") from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -169,6 +171,14 @@ def parse_json(text: str, source: str) -> Any:
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
         raise UnreadableError(f"{source}: not valid JSON at {where}: {error.msg}") from None
+    except ValueError as error:  # a number longer than Python reads (4,300 digits)
+        raise UnreadableError(f"{source}: {_too_long(error)}") from None
+
+
+def _too_long(error: ValueError) -> str:
+    if "digits" not in str(error):
+        raise error
+    return "holds a number of more than 4,300 digits; no value of ezkit is that long"
 
 
 def dump_yaml(document: Any) -> str:

@@ -161,3 +161,25 @@ def test_a_character_file_naming_an_escape_sequence_is_refused(tmp_path: Path) -
         status, out, err = ezkit(*args)
         assert status == 1 and "\x1b" not in out + err
         assert "holds the control character '\\x1b'" in out + err
+
+
+def test_a_number_too_long_to_read_in_a_document_is_refused(tmp_path: Path) -> None:
+    big = "9" * 5000
+    for name, text in (("big.yaml", f"name: Big\nfudge_points: {big}\n"),
+                       ("big.json", f'{{"name": "Big", "fudge_points": {big}}}')):  # fmt: skip
+        path = tmp_path / name
+        path.write_text(text)
+        status, _, err = ezkit("char", "check", str(path))
+        assert status == 2 and "more than 4,300 digits" in err and len(err) < 300
+
+
+def test_a_file_name_holding_a_nul_byte_is_refused(tmp_path: Path) -> None:
+    scene = tmp_path / "scene.yaml"
+    scene.write_text('pcs:\n  - file: "a\\0b.yaml"\n')
+    status, _, err = ezkit("fight", "scene", str(scene))
+    assert status in (1, 2) and "internal error" not in err
+
+
+def test_standings_of_nobody_is_a_usage_error() -> None:
+    status, _, err = ezkit("score", "foozle", "standings", "")
+    assert status == 2 and "name at least one player" in err

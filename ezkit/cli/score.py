@@ -426,6 +426,8 @@ def foozle_standings(players: tuple[str, ...], as_json: bool) -> None:
         if name.casefold() in {n.casefold() for n in tokens}:
             raise click.BadParameter(f"{name!r} is given twice")
         tokens[name] = fg.parse_tokens(held, name)
+    if not tokens:
+        raise click.BadParameter("name at least one player as NAME=TOKENS, e.g. Ann=red,white")
     found = fg.standings(tokens)
     if as_json:
         emit_json(found._asdict())
