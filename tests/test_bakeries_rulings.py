@@ -192,7 +192,8 @@ def test_bk7_game_new_refuses_other_rounds(args: list[str], tmp_path: Path) -> N
     result = CliRunner().invoke(cli, [*base, *args])
     assert result.exit_code != 0, result.output
     assert "BK-7" in result.stderr
-    assert not Path(db).exists() or "bakeries" not in Path(db).read_text()
+    games = Path(db).with_suffix(".games.json")  # where saved games would be
+    assert not games.exists() or "bakeries" not in games.read_text()
 
 
 def test_bk7_game_new_plays_a_shorter_game(tmp_path: Path) -> None:
