@@ -11,44 +11,84 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Any
+from typing import Any, NamedTuple
 
 import click
 
 from ezkit import __version__
 from ezkit.errors import EzkitError
 
-# name -> "module:attribute"; a command's module is imported only when it runs,
-# so `ezkit roll` never pays for the PDF, database or card-game code.
+
+class Lazy(NamedTuple):
+    """Where a command lives ("module:attribute"), and what `ezkit --help` lists it as: its
+    help's first paragraph, or its short_help when it has one (tests/test_cli.py checks that
+    both match the command's own)."""
+
+    target: str
+    help: str | None = None
+    short_help: str | None = None
+
+
+# A command's module is imported only when it runs, so `ezkit roll` never pays for the PDF,
+# database or card-game code, and `ezkit --help` lists the commands without importing any.
 COMMANDS = {
-    "roll": "ezkit.cli.roll:roll",
-    "odds": "ezkit.cli.odds:odds",
-    "dice": "ezkit.cli.odds:dice_group",
-    "action": "ezkit.cli.action:action",
-    "char": "ezkit.cli.char:char",
-    "fight": "ezkit.cli.fight:fight",
-    "print": "ezkit.cli.printing:print_group",
-    "schema": "ezkit.cli.schema:schema",
-    "game": "ezkit.cli.game:game",
-    "score": "ezkit.cli.score:score",
+    "roll": Lazy(
+        "ezkit.cli.roll:roll",
+        short_help="Roll dice (4dF or another method) and read them on the Ladder.",
+    ),
+    "odds": Lazy(
+        "ezkit.cli.odds:odds", "The chance of a Mediocre (0) or better outcome (a Success)."
+    ),
+    "dice": Lazy("ezkit.cli.odds:dice_group", "The dice methods and how they compare with 4dF."),
+    "action": Lazy(
+        "ezkit.cli.action:action",
+        "Resolve an action: RANK + modifiers + roll against the difficulty.",
+    ),
+    "char": Lazy("ezkit.cli.char:char", "Build, check, store and advance EZFudge characters."),
+    "fight": Lazy(
+        "ezkit.cli.fight:fight", "Resolve melee and ranged exchanges, and whole fight scenes."
+    ),
+    "print": Lazy(
+        "ezkit.cli.printing:print_group", "Print character sheets and the play aid as PDF."
+    ),
+    "schema": Lazy(
+        "ezkit.cli.schema:schema",
+        "JSON Schemas of the files ezkit reads, for editors and other tools.",
+    ),
+    "game": Lazy(
+        "ezkit.cli.game:game",
+        "Play the rule books' card games: hot-seat, with bots, saved after every move.",
+    ),
+    "score": Lazy("ezkit.cli.score:score", "Score a game played with real cards."),
 }
 
 
 class LazyGroup(click.Group):
     """A click group whose commands are imported when first asked for."""
 
-    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, lazy: dict[str, Lazy] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+        self._listing = False
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy:
-            module, _, attribute = self.lazy[cmd_name].partition(":")
+            entry = self.lazy[cmd_name]
+            if self._listing:  # the help's list of commands: a stand-in with the same line
+                return click.Command(cmd_name, help=entry.help, short_help=entry.short_help)
+            module, _, attribute = entry.target.partition(":")
             return getattr(importlib.import_module(module), attribute)
         return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self._listing = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self._listing = False
 
     def main(self, args: Any = None, prog_name: str | None = None, **kwargs: Any) -> Any:
         standalone = kwargs.pop("standalone_mode", True)

@@ -15,7 +15,7 @@ from ezkit.character import advance, view
 from ezkit.character.check import check
 from ezkit.character.files import InvalidCharacter, Problem, parse_character, read_character
 from ezkit.character.model import Character, Gift
-from ezkit.cli.params import RANK, Command, emit_json, json_option
+from ezkit.cli.params import RANK, Command, db_option, emit_json, json_option, rules_option
 from ezkit.combat.healing import MAX_REST_WEEKS
 from ezkit.errors import DocumentError, EzkitError, InputError
 from ezkit.fileio import write_atomic
@@ -26,23 +26,6 @@ from ezkit.words import plural
 from ezkit.yamlio import dump_yaml
 
 CHECK_EXAMPLE = "ezkit char check examples/characters/jason-free.yaml"
-
-
-def db_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--db",
-        type=click.Path(dir_okay=False, path_type=Path),
-        help="Campaign database (default: $EZKIT_DB, else the user data folder).",
-    )(command)
-
-
-def rules_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--rules",
-        "house_rules",
-        type=click.Path(exists=True, dir_okay=False, path_type=Path),
-        help="House-rules file over the book's tables (default: $EZKIT_RULES).",
-    )(command)
 
 
 def reason_option(command: Callable[..., Any]) -> Callable[..., Any]:

@@ -13,15 +13,17 @@ from ezkit import rules as rules_data
 from ezkit.character import advance
 from ezkit.character.files import parse_character
 from ezkit.character.model import Character
-from ezkit.cli.char import db_option, load_character, rules_option
+from ezkit.cli.char import load_character
 from ezkit.cli.params import (
     FOE_ROLL,
     RANK,
     ROLL,
     Command,
+    db_option,
     emit_json,
     json_option,
     pick_seed,
+    rules_option,
     seed_option,
 )
 from ezkit.combat import fighters, fudge, melee, ranged, wounds

@@ -14,8 +14,7 @@ from typing import Any
 
 import click
 
-from ezkit.cli.char import db_option
-from ezkit.cli.params import SEED, emit_json, json_option, pick_seed
+from ezkit.cli.params import SEED, db_option, emit_json, json_option, pick_seed
 from ezkit.games import saves
 from ezkit.games.engine import Event, Move
 from ezkit.games.table import Session

@@ -1,4 +1,8 @@
-"""click parameter types and shared options for ezkit's commands."""
+"""click parameter types and shared options for ezkit's commands.
+
+Light on purpose: every command imports it, so the modules a type needs (the dice, the
+Ladder) are imported when a value is converted, not here.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,15 @@ import json
 import os
 import re
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ezkit import dice, ladder
 from ezkit.errors import InputError
+
+if TYPE_CHECKING:
+    from ezkit import dice
 
 _NEGATIVE = re.compile(r"^-\d+$")
 
@@ -35,6 +42,8 @@ class Rank(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
             return value
+        from ezkit import ladder
+
         try:
             return ladder.parse(value)
         except InputError as error:
@@ -51,6 +60,8 @@ class Roll(click.ParamType):
             number = int(value)
         except (TypeError, ValueError):
             self.fail(f"{value!r} is not a whole number: a roll is -4 to +4 (EZ-11)", param, ctx)
+        from ezkit import dice
+
         try:
             return dice.check_roll(number)
         except InputError as error:
@@ -65,6 +76,8 @@ class Method(click.ParamType):
     def convert(
         self, value: Any, param: click.Parameter | None, ctx: click.Context | None
     ) -> dice.Method:
+        from ezkit import dice
+
         if isinstance(value, dice.Method):
             return value
         try:
@@ -108,6 +121,23 @@ SEED = SeedType()
 def seed_option(command: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--seed", type=SEED, default=None, help="Seed the dice, to replay a roll exactly."
+    )(command)
+
+
+def db_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--db",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Campaign database (default: $EZKIT_DB, else the user data folder).",
+    )(command)
+
+
+def rules_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--rules",
+        "house_rules",
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        help="House-rules file over the book's tables (default: $EZKIT_RULES).",
     )(command)
 
 

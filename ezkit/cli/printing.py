@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from ezkit import rules as rules_data
-from ezkit.cli.char import db_option, load_character, rules_option
+from ezkit.cli.char import load_character
+from ezkit.cli.params import db_option, rules_option
 from ezkit.store import refuse_campaign_output
 
 OUTPUT = click.option(

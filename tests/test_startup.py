@@ -1,0 +1,53 @@
+"""Start-up: `ezkit --help` lists the commands without importing them, and each command
+imports only what it uses (bench/startup.py times them; these tests keep the imports honest).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import click
+import pytest
+
+from ezkit.cli import COMMANDS, cli
+
+
+def listing(group: click.Group, width: int) -> str:
+    context = click.Context(group, info_name="ezkit", terminal_width=width)
+    formatter = context.make_formatter()
+    group.format_commands(context, formatter)
+    return formatter.getvalue()
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 100, 160])
+def test_the_help_lists_each_command_as_the_command_itself_would(width: int) -> None:
+    loaded = click.Group("ezkit")
+    context = click.Context(cli)
+    for name in COMMANDS:
+        command = cli.get_command(context, name)
+        assert command is not None
+        loaded.add_command(command, name)
+    assert listing(cli, width) == listing(loaded, width)
+
+
+def imported(*args: str) -> set[str]:
+    """The modules a run of `ezkit ARGS` imports (in a fresh interpreter)."""
+    code = (
+        "import sys, json, contextlib, io\n"
+        "from ezkit.cli import cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    cli.main({list(args)!r}, prog_name='ezkit', standalone_mode=False)\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_the_help_imports_no_command() -> None:
+    modules = imported("--help")
+    assert not {m for m in modules if m.startswith("ezkit.") and m != "ezkit.errors"} - {
+        "ezkit.cli"
+    }
