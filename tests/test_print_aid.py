@@ -252,3 +252,12 @@ def test_the_view_model_follows_the_rules_data(tmp_path: Path) -> None:
     assert any(t["text"].startswith("+3 ") for t in model["tactics"])
     assert {"era": "Modern", "per_week": "5 / week"} in model["healing"]["eras"]
     assert any("1 Experience Point -> 1 Fudge Point " in f["text"] for f in model["fudge_points"])
+
+
+def test_the_aid_says_which_trait_fights_from_the_rules_data() -> None:
+    """EZ-24 in the melee options, the fighting roles read from the rules data."""
+    rules = rules_data.load(None)
+    option = next(o for o in aid.melee_options(rules) if o["name"] == "Which trait fights")
+    assert "(EZ-24)" in option["text"] and "Never the best role whatever it is" in option["text"]
+    for role, kind in rules.fighting_roles.items():
+        assert (role in option["text"]) == bool(kind)

@@ -602,14 +602,14 @@ def tactics(rules: Rules) -> list[dict[str, str]]:
         },
         {
             "name": "All-Out Defend",
-            "text": f"{ladder.signed(defend.bonus)} to his side's total, but he cannot injure "
-            "the opponent this round.",
+            "text": f"{ladder.signed(defend.bonus)} to the defender's total, but they cannot "
+            "injure the opponent this round.",
         },
         {
             "name": "Terrain",
             "text": f"After a successful All-Out Defend, a {ladder.label(terrain.test)} or "
             "better test of a role with Perception or Tactics takes the better ground: the "
-            f"opponent has {ladder.signed(terrain.opponent_mod)} to his action next round "
+            f"opponent has {ladder.signed(terrain.opponent_mod)} to their action next round "
             "(the GM rolls for an NPC).",
         },
     ]
@@ -620,6 +620,15 @@ def melee_options(rules: Rules) -> list[dict[str, str]]:
     levels = rules.wounds.levels
     stuns = ", ".join(f"{lv.name} {lv.stun}" for lv in levels if lv.stun)
     return [
+        {
+            "name": "Which trait fights",
+            "text": "The trait the GM names (a role the fighter lacks is "
+            f"{ladder.label(rules.flowchart.default_role)}); else the role the weapon names; "
+            "else the fighter's best fighting role for this kind of fight ("
+            f"{', '.join(r for r, kind in rules.fighting_roles.items() if kind)}); else "
+            f"{ladder.label(rules.flowchart.default_role)}. Never the best role whatever it "
+            "is (EZ-24).",
+        },
         {
             "name": "Pulling the punch",
             "text": "Announce the highest wound level you will inflict; a worse wound counts "
