@@ -366,3 +366,13 @@ def test_commands_without_pdfs_never_import_weasyprint() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_a_weapon_tied_to_a_role_says_so_on_the_sheet(tmp_path: Path) -> None:
+    """EZ-24: the knife is used with Brawler, and the sheet names it."""
+    out = tmp_path / "wren.pdf"
+    result = CliRunner().invoke(
+        cli, ["print", "sheet", "examples/characters/wren.yaml", "-o", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "knife (Brawler)" in PdfReader(str(out)).pages[0].extract_text()

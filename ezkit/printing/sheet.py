@@ -108,7 +108,16 @@ def sheet(character: Character, rules: Rules) -> dict[str, Any]:
     gifts = [{"name": g.name, "note": g.note, "supernormal": g.supernormal} for g in played.gifts]
     faults = [{"name": f.name, "note": f.note} for f in played.faults]
     rows = max(len(gifts) + SPARE["gifts"], len(faults) + SPARE["faults"], LEAST["gifts"])
-    weapons = [{"name": w.name, "kind": w.kind, "inj": w.inj, "how": w.how} for w in d.weapons]
+    used_with = {w.name: w.role for w in character.weapons if w.role}  # EZ-24
+    weapons = [
+        {
+            "name": w.name + (f" ({used_with[w.name]})" if w.name in used_with else ""),
+            "kind": w.kind,
+            "inj": w.inj,
+            "how": w.how,
+        }
+        for w in d.weapons
+    ]
     fudge = character.fudge_points
     condition = wounds.condition(character.wounds, rules)
     return {
