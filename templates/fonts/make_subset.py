@@ -107,7 +107,7 @@ def cut(data: bytes) -> bytes:
     options.drop_tables += list(DROP_TABLES)
     options.notdef_outline = True
     options.legacy_kern = True  # keep `kern`: HarfBuzz kerns from it once GPOS is gone
-    font = TTFont(io.BytesIO(data))
+    font = TTFont(io.BytesIO(data), recalcTimestamp=False)  # same bytes on every run
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=codepoints())
     subsetter.subset(font)
