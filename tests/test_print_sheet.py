@@ -50,11 +50,11 @@ def test_one_page_per_character_with_their_numbers(party: tuple[Path, str]) -> N
             "Quarterstaff for Hire",
             "Great +3",
             "the East March",
-            "quarterstaff Body +3 + Mass Scale +0 + damage factor +2 5",
+            "quarterstaff (Quarterstaff for Hire) Body +3 + Mass Scale +0 + damage factor +2 5",
             "knife Body +3 + Mass Scale +0 + damage factor +1 4",
             "leather jacket (+1)",
         ],
-        "Dr. Mara Kell": ["Doctor", "Surgery", "Forensic Pathology", "small handgun table INJ 2"],
+        "Dr. Mara Kell": ["Doctor", "Surgery", "Forensic Pathology", "small handgun (Marksman) table INJ 2"],
         "Wren Hollowell": ["Witch", "Witchcraft", "(supernormal)", "damage factor +1 2"],
     }
     for page in text:
