@@ -2,17 +2,25 @@
 
 It reads only its seat's view and the legal moves (DESIGN.md: no bot reads hidden state) and
 follows the book's "Strategy Hints"; ties are broken with the rng it is handed (GT-2).
+
+Speed (a season of 10,000 games is simulated): cards are bits in an int (bit k: card k), so
+"which cards join this group" and "which cards of the hand can be grouped" are a few integer
+operations; the search for a way to go out is ruled out at once when two cards could go
+nowhere; and pure functions of what the view shows (a group's summary, a lay's cards, a
+search's result) are remembered in bounded caches. The moves chosen are the same as before.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ezkit.games.engine import Move
 from ezkit.games.foozle import groups as fg
 from ezkit.games.foozle.moves import DISCARD, DISCARD_WORD, DRAW_WORD, LAY, ON, TAKE
+
+KIND, RANK, SUIT, COLOUR, TRUMP = fg.KIND, fg.RANK, fg.SUIT, fg.COLOUR, fg.TRUMP
 
 
 class FoozleHeuristicBot:
@@ -32,82 +40,101 @@ class FoozleHeuristicBot:
     def choose(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
-        hand = [fg.KIND[c] for c in view["hand"]]
-        groups = [fg.summary(fg.KIND[c] for c in g["cards"]) for g in view["groups"]]
+        hand = [KIND[c] for c in view["hand"]]
+        table = _table_of(view["groups"])
         mine = view["tokens"][view["seat"]]["colours"]
         need = {fg.COLOURS.index(c) for c in fg.COLOURS if c not in mine}
         if view["phase"] == "take":
-            return self._take(view, hand, groups, need, legal, rng)
-        taken = fg.KIND[view["taken"]] if view["taken"] else -1
-        plan = _plan(hand, groups, taken)
+            return self._take(view, hand, table, need, legal, rng)
+        taken = KIND[view["taken"]] if view["taken"] else -1
+        plan = _plan(hand, table, taken)
         lays = [m for m in legal if m.action == LAY]
         if plan:
             step = plan[0]
-            ways = [m for m in lays if tuple(sorted(fg.KIND[c] for c in _cards(m))) == step]
+            ways = [m for m in lays if _lay(m)[0] == step]
             if ways:  # the same cards onto one group or another (FZ-2): equal, at random
                 return _pick(ways, rng)
-        token_lays = [m for m in lays if len(_cards(m)) >= 3 and self._earns(m, need)]
-        if token_lays:
-            return _longest(token_lays, rng)
+        if need:
+            token_lays = [m for m in lays if _lay(m)[1] >= 3 and _lay(m)[2] in need]
+            if token_lays:
+                return _longest(token_lays, rng)
         if view["phase"] == "owe" or not any(m.action == DISCARD for m in legal):
             return _longest(lays, rng)
         return self._discard(hand, legal, rng)
 
     @staticmethod
     def _earns(move: Move, need: set[int]) -> bool:
-        s = fg.summary(fg.KIND[c] for c in _cards(move))
-        return s.colour in need
+        """Whether a lay earns a colour token it still needs (FZ-4: all one colour)."""
+        return _lay(move)[2] in need
 
     def _take(
         self,
         view: dict[str, Any],
         hand: list[int],
-        groups: list[fg.Summary],
+        table: _Table,
         need: set[int],
         legal: Sequence[Move],
         rng: random.Random,
     ) -> Move:
         tableau = view["tableau"]
+        held = 0
+        for k in hand:
+            held |= 1 << k
+        # Cards of the hand with nowhere to go: taking card k changes that only for cards of
+        # k's rank, suit or colour, so two others stuck mean k cannot make it go out
+        # (_may_go_out); not with three trumps, when a Big Fozzle may end the hand.
+        stuck = -1
+        if (held & _TRUMP_BITS).bit_count() < fg.GROUP_MIN:
+            stuck = _stuck(held, table, _groupable(held))
         going_out = []
         for move in legal:
             if move.action != TAKE or move.args[0] == DRAW_WORD:
                 continue
-            k = fg.KIND[tableau[-1] if move.args[0] == DISCARD_WORD else move.args[0]]
-            if _plan([*hand, k], groups, k) is not None:
+            k = KIND[tableau[-1] if move.args[0] == DISCARD_WORD else move.args[0]]
+            if stuck >= 0 and RANK[k] != TRUMP and (stuck & ~_RELATED[k]).bit_count() >= 2:
+                continue  # the search would find no plan: two cards stuck whatever k does
+            grouped = _groupable_with(held, k)
+            if _plan([*hand, k], table, k, grouped=grouped) is not None:
                 going_out.append(move)
         if going_out:  # every card that lets it go out is as good: one at random (GT-2)
             return _pick(going_out, rng)
         tokens = []
-        for move in legal:
-            if move.action == TAKE and move.args[0] not in (DRAW_WORD, DISCARD_WORD):
-                k = fg.KIND[move.args[0]]
-                if any(k in c and fg.summary(c).colour in need for c in fg.candidates([*hand, k])):
+        if need:
+            for move in legal:
+                if move.action != TAKE or move.args[0] in (DRAW_WORD, DISCARD_WORD):
+                    continue
+                k = KIND[move.args[0]]
+                if _earns_token(held | 1 << k, k, need):
                     tokens.append(move)
         if tokens:
             return _pick(tokens, rng)
         if tableau and Move(TAKE, (DISCARD_WORD,)) in legal:
-            k = fg.KIND[tableau[-1]]
-            if any(k in c for c in fg.candidates([*hand, k], full_only=True)):
+            k = KIND[tableau[-1]]
+            if _groupable(held | 1 << k) >> k & 1:  # some lay-down of the hand holds it
                 return Move(TAKE, (DISCARD_WORD,))
         return Move(TAKE, (DRAW_WORD,))
 
     @staticmethod
     def _discard(hand: list[int], legal: Sequence[Move], rng: random.Random) -> Move:
-        in_group = {k for c in fg.candidates(hand) for k in c}
-        trumps = sum(1 for k in hand if fg.RANK[k] == fg.TRUMP)
+        """The card least connected to the rest of the hand: per other card (trumps apart)
+        one link for its rank, one for its suit, a half for its colour within two ranks; 5
+        more in a lay-down the hand can make; a trump half a link per trump held. Counted
+        with bits: the sums are the same (whole numbers and halves add exactly)."""
+        held = 0
+        for k in hand:
+            held |= 1 << k
+        in_group = _groupable(held)
+        trumps = (held & _TRUMP_BITS).bit_count()
 
         def worth(move: Move) -> tuple[float, float]:
-            k = fg.KIND[move.args[0]]
-            if fg.RANK[k] == fg.TRUMP:
+            k = KIND[move.args[0]]
+            if RANK[k] == TRUMP:
                 return (0.5 * trumps, rng.random())
-            links = 0.0
-            for o in hand:
-                if o == k or fg.RANK[o] == fg.TRUMP:
-                    continue
-                links += (fg.RANK[o] == fg.RANK[k]) + (fg.SUIT[o] == fg.SUIT[k])
-                if fg.COLOUR[o] == fg.COLOUR[k] and abs(fg.RANK[o] - fg.RANK[k]) <= 2:
-                    links += 0.5
-            return (links + (5 if k in in_group else 0), rng.random())
+            # k itself is counted once in its rank and once in its suit: take it off
+            links = (held & _RANK_BITS[RANK[k]]).bit_count() - 1
+            links += (held & _SUIT_BITS[SUIT[k]]).bit_count() - 1
+            links += 0.5 * (held & _NEAR_BITS[k]).bit_count()
+            return (links + (5 if in_group >> k & 1 else 0), rng.random())
 
         return min((m for m in legal if m.action == DISCARD), key=worth)
 
@@ -129,34 +156,455 @@ def _cards(move: Move) -> tuple[str, ...]:
     return args[:-2] if len(args) >= 2 and args[-2] == ON else args
 
 
+#: Cards as bits (bit k: card k): the cards of each rank (trumps apart), of each suit, of
+#: each colour at each run rank, the trumps. Fixed by the deck.
+_RANK_BITS: dict[int, int] = {}
+_SUIT_BITS: dict[int, int] = {}
+_RUN_CARD_BITS: dict[tuple[int, int], int] = {}  # (colour, rank within run_ranks) -> cards
+_TRUMP_BITS = 0
+for _k in range(len(fg.IDS)):
+    if fg.RANK[_k] == fg.TRUMP:
+        _TRUMP_BITS |= 1 << _k
+        continue
+    _RANK_BITS[fg.RANK[_k]] = _RANK_BITS.get(fg.RANK[_k], 0) | 1 << _k
+    _SUIT_BITS[fg.SUIT[_k]] = _SUIT_BITS.get(fg.SUIT[_k], 0) | 1 << _k
+    if fg.RUN_LO <= fg.RANK[_k] <= fg.RUN_HI:
+        _key = (fg.COLOUR[_k], fg.RANK[_k])
+        _RUN_CARD_BITS[_key] = _RUN_CARD_BITS.get(_key, 0) | 1 << _k
+#: The cards of each colour that may be in a run (no infinity, no trump).
+_COLOUR_RUN_BITS: dict[int, int] = {}
+for (_c, _r), _m in _RUN_CARD_BITS.items():
+    _COLOUR_RUN_BITS[_c] = _COLOUR_RUN_BITS.get(_c, 0) | _m
+_RUN_RANKS = range(fg.RUN_LO, fg.RUN_HI + 1)
+#: Per card (not a trump), the cards whose place in a lay-down it may change: its own, those
+#: of its rank, of its suit and of its colour's runs.
+_RELATED: tuple[int, ...] = tuple(
+    0
+    if RANK[k] == TRUMP
+    else 1 << k | _RANK_BITS[RANK[k]] | _SUIT_BITS[SUIT[k]] | _COLOUR_RUN_BITS[COLOUR[k]]
+    for k in range(len(fg.IDS))
+)
+#: Per card, the bit of its place among run neighbours (fg.RUN_KEY: colour * 16 + rank), 0
+#: for a trump or an infinity (never in a run).
+_RUN_BIT: tuple[int, ...] = tuple(0 if key < 0 else 1 << key for key in fg.RUN_KEY)
+#: The cards of each colour (infinities too, trumps never).
+_COLOUR_BITS: dict[int, int] = {}
+for _k in range(len(fg.IDS)):
+    if RANK[_k] != TRUMP:
+        _COLOUR_BITS[COLOUR[_k]] = _COLOUR_BITS.get(COLOUR[_k], 0) | 1 << _k
+#: Per colour, its run ranks and the cards of each: [(rank, cards as bits)].
+_COLOUR_RANKS: dict[int, list[tuple[int, int]]] = {
+    c: [(r, _RUN_CARD_BITS[c, r]) for r in _RUN_RANKS if (c, r) in _RUN_CARD_BITS]
+    for c in _COLOUR_RUN_BITS
+}
+#: Per card, the other cards of its colour within two ranks (infinity counted as rank 10,
+#: trumps never): the "half links" of _discard.
+_NEAR_BITS: tuple[int, ...] = tuple(
+    sum(
+        1 << o
+        for o in range(len(fg.IDS))
+        if o != k
+        and RANK[o] != TRUMP
+        and RANK[k] != TRUMP
+        and COLOUR[o] == COLOUR[k]
+        and abs(RANK[o] - RANK[k]) <= 2
+    )
+    for k in range(len(fg.IDS))
+)
+
+#: Bounded caches of pure functions (their keys are all they depend on, so never stale);
+#: cleared when they grow past CACHE_CAP entries.
+CACHE_CAP = 100_000
+_ACCEPTS: dict[fg.Summary, int] = {}
+_CANDIDATES: dict[tuple[tuple[int, ...], bool], list[tuple[int, ...]]] = {}
+_TABLES: dict[tuple[tuple[str, ...], ...], _Table] = {}
+_GROUPS: dict[tuple[str, ...], fg.Summary] = {}
+_GROUPABLE: dict[int, int] = {}
+_LAYS: dict[Move, tuple[tuple[int, ...], int, int]] = {}
+#: A way to go out: lay-downs and lay-offs (1-tuples), cards as numbers.
+Plan = tuple[tuple[int, ...], ...]
+_PLANS: dict[tuple[int, tuple[fg.Summary, ...], int, int], Plan | None] = {}
+
+#: Every cache above (tests and benchmarks empty them to start cold).
+CACHES: tuple[dict[Any, Any], ...] = (
+    _ACCEPTS,
+    _CANDIDATES,
+    _TABLES,
+    _GROUPS,
+    _GROUPABLE,
+    _LAYS,
+    _PLANS,
+)
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> Any:
+    if len(cache) >= CACHE_CAP:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _table_of(groups: Sequence[dict[str, Any]]) -> _Table:
+    """`_table` of the view's groups, remembered by their cards (all it depends on)."""
+    key = tuple(tuple(g["cards"]) for g in groups)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _remember(_TABLES, key, _table([_group_summary(cards) for cards in key]))
+    return found
+
+
+def _group_summary(cards: tuple[str, ...]) -> fg.Summary:
+    """The summary of a group on the table, by its cards' ids (a pure function of them): a
+    group outlives many changes to the table."""
+    found = _GROUPS.get(cards)
+    if found is None:
+        found = _remember(_GROUPS, cards, fg.summary(KIND[c] for c in cards))
+    return found
+
+
+def _lay(move: Move) -> tuple[tuple[int, ...], int, int]:
+    """A lay's cards (sorted numbers), how many, and the colour they share (FZ-4; -2 mixed):
+    a pure function of the move's words."""
+    found = _LAYS.get(move)
+    if found is None:
+        cards = tuple(sorted(KIND[c] for c in _cards(move)))
+        found = _remember(_LAYS, move, (cards, len(cards), fg.summary_of(cards).colour))
+    return found
+
+
+def _accepts(s: fg.Summary) -> int:
+    """The cards that may join a group of summary s, as bits: bit k is set exactly when
+    `valid(merge(s, SINGLE[k]))` (tests/test_foozle_bots.py checks it card by card), so a
+    Big Fozzle takes trumps here. Worked out from s's fields: its rank's cards, its suit's,
+    and for a one-colour group of distinct run ranks the cards of that colour whose rank
+    makes the ranks consecutive (at either end, or in the one gap). Remembered by s."""
+    mask = _ACCEPTS.get(s)
+    if mask is not None:
+        return mask
+    if len(_ACCEPTS) >= CACHE_CAP:
+        _ACCEPTS.clear()
+    mask = 0
+    if s.n + 1 < fg.GROUP_MIN:
+        pass
+    elif s.colour == fg.TRUMP:  # all trumps: a Big Fozzle takes trumps, nothing else
+        mask = _TRUMP_BITS
+    else:  # trumps join nothing else; a mixed group (rank, suit, colour -2) takes nothing
+        if s.rank >= 0:
+            mask |= _RANK_BITS[s.rank]
+        if s.suit >= 0:
+            mask |= _SUIT_BITS[s.suit]
+        if s.colour >= 0 and s.distinct and not s.mask & ~fg.RUN_BITS:
+            for r in _RUN_RANKS:
+                bit = 1 << r
+                if s.mask & bit:
+                    continue
+                m = s.mask | bit
+                m >>= (m & -m).bit_length() - 1
+                if m & (m + 1) == 0:  # consecutive with rank r
+                    mask |= _RUN_CARD_BITS.get((s.colour, r), 0)
+    _ACCEPTS[s] = mask
+    return mask
+
+
+def _groupable(bits: int) -> int:
+    """The cards (as bits) that are in some lay-down the cards `bits` can make: exactly
+    those in `fg.candidates(cards, full_only=True)` (tests/test_foozle_bots.py checks it),
+    which are also all those in `fg.candidates(cards)` (its other lay-downs are parts of
+    these): every card of a rank, suit or the trumps held three or more times, and every
+    card of a colour whose rank is in a stretch of three or more consecutive run ranks of
+    that colour. Remembered by the cards (a pure function of them)."""
+    found = _GROUPABLE.get(bits)
+    if found is not None:
+        return found
+    cards = _each(bits)
+    runs = 0  # colour * 16 + rank of every card that may be in a run (fg.RUN_KEY)
+    for k in cards:
+        runs |= _RUN_BIT[k]
+    starts = runs & runs >> 1 & runs >> 2  # three in a row of one colour from here
+    stretch = starts | starts << 1 | starts << 2  # (16 places a colour: never wraps)
+    found = 0
+    trumps = bits & _TRUMP_BITS
+    if trumps.bit_count() >= fg.GROUP_MIN:
+        found = trumps
+    done = 0  # the ranks (bits 0-10) and suits (bits 16-30) looked at already
+    for k in cards:
+        r = RANK[k]
+        if r == TRUMP:
+            continue
+        if not done >> r & 1:
+            done |= 1 << r
+            family = bits & _RANK_BITS[r]
+            if family.bit_count() >= fg.GROUP_MIN:
+                found |= family
+        suit = 16 + SUIT[k]
+        if not done >> suit & 1:
+            done |= 1 << suit
+            family = bits & _SUIT_BITS[suit - 16]
+            if family.bit_count() >= fg.GROUP_MIN:
+                found |= family
+        if stretch & _RUN_BIT[k]:
+            found |= 1 << k
+    return _remember(_GROUPABLE, bits, found)
+
+
+def _groupable_with(bits: int, k: int) -> int:
+    """`_groupable(bits | 1 << k)` from `_groupable(bits)`: a card added changes only the
+    families it is in (its rank, its suit, the trumps, the run through it), so the cards
+    grouped before stay grouped and those families are looked at again."""
+    both = bits | 1 << k
+    found = _GROUPABLE.get(both)
+    if found is not None:
+        return found
+    found = _groupable(bits)
+    if RANK[k] == TRUMP:
+        family = both & _TRUMP_BITS
+        if family.bit_count() >= fg.GROUP_MIN:
+            found |= family
+        return _remember(_GROUPABLE, both, found)
+    for family in (both & _RANK_BITS[RANK[k]], both & _SUIT_BITS[SUIT[k]]):
+        if family.bit_count() >= fg.GROUP_MIN:
+            found |= family
+    if RANK[k] != fg.INF:
+        colour_cards = _each(both & _COLOUR_RUN_BITS[COLOUR[k]])
+        runs = 0
+        for card in colour_cards:
+            runs |= _RUN_BIT[card]
+        starts = runs & runs >> 1 & runs >> 2
+        stretch = starts | starts << 1 | starts << 2
+        if stretch & _RUN_BIT[k]:
+            for card in colour_cards:
+                if stretch & _RUN_BIT[card]:
+                    found |= 1 << card
+    return _remember(_GROUPABLE, both, found)
+
+
+def _earns_token(bits: int, k: int, need: set[int]) -> bool:
+    """Whether some lay-down of the cards `bits` holding card k is all of one colour still
+    needed: exactly `any(k in c and summary(c).colour in need for c in candidates(...))`
+    (tests/test_foozle_bots.py checks it). Such a lay-down is of k's colour; it is k's
+    whole suit (three or more), a run through k, or part of k's rank (candidates offers
+    every part of a rank held at most five times, so three of k's colour there do)."""
+    if RANK[k] == TRUMP or COLOUR[k] not in need:
+        return False
+    if (bits & _SUIT_BITS[SUIT[k]]).bit_count() >= fg.GROUP_MIN:
+        return True
+    family = bits & _RANK_BITS[RANK[k]]
+    if (
+        family.bit_count() <= fg.GROUP_MIN + 2
+        and (family & _COLOUR_BITS[COLOUR[k]]).bit_count() >= fg.GROUP_MIN
+    ):
+        return True
+    return RANK[k] != fg.INF and _in_run(bits, k)
+
+
+def _in_run(bits: int, k: int) -> bool:
+    """Whether card k is in a stretch of three consecutive run ranks of its colour."""
+    runs = 0
+    for card in _each(bits & _COLOUR_RUN_BITS[COLOUR[k]]):
+        runs |= _RUN_BIT[card]
+    starts = runs & runs >> 1 & runs >> 2
+    return bool((starts | starts << 1 | starts << 2) & _RUN_BIT[k])
+
+
+class _Table(NamedTuple):
+    """The groups on the table as the plan search needs them, worked out once a decision:
+    their summaries, the cards each takes now (`_accepts`), all those together, and the
+    groups that might grow into a longer run, as (colour, ranks held)."""
+
+    sums: tuple[fg.Summary, ...]
+    joins: tuple[int, ...]
+    takes: int
+    runs: tuple[tuple[int, int], ...]
+
+
+def _table(groups: Sequence[fg.Summary]) -> _Table:
+    joins = tuple(_accepts(s) for s in groups)
+    takes = 0
+    for m in joins:
+        takes |= m
+    runs = {
+        (s.colour, s.mask): None
+        for s in groups
+        if s.colour >= 0 and s.distinct and not s.mask & ~fg.RUN_BITS
+    }
+    return _Table(tuple(groups), joins, takes, tuple(runs))
+
+
+def _stuck(bits: int, table: _Table, grouped: int, enough: int = -1) -> int:
+    """The cards of `bits` with nowhere to go (see _may_go_out), as bits, given those in a
+    lay-down of their own (`grouped`: `_groupable(bits)`). It may stop looking once no card
+    is stuck or one card other than `enough` (the taken card's bit, 0 for none; -1: look
+    at every card) is."""
+    stuck = bits & ~(grouped | table.takes)
+    for colour, ranks in table.runs:
+        if enough >= 0 and (not stuck or (not stuck & (stuck - 1) and stuck != enough)):
+            break  # nothing stuck, or one card that can be discarded: enough to know
+        colour_cards = bits & _COLOUR_RUN_BITS[colour]
+        if not stuck & colour_cards:
+            continue
+        held = ranks
+        for k in _each(colour_cards):
+            held |= 1 << RANK[k]
+        low = ranks & -ranks  # grow the stretch of held ranks around the group's
+        while low > 1 and held & low >> 1:
+            low >>= 1
+        high = 1 << (ranks.bit_length() - 1)
+        while held & high << 1:
+            high <<= 1
+        stretch = (high << 1) - low  # the ranks from low to high
+        if stretch & ~held:
+            continue  # a gap within the group's ranks the hand cannot fill: no run
+        for k in _each(stuck & colour_cards):
+            if stretch >> RANK[k] & 1:
+                stuck &= ~(1 << k)
+    return stuck
+
+
+def _may_go_out(bits: int, table: _Table, taken: int, grouped: int) -> bool:
+    """False only when no plan can exist, so `_plan` may answer None without searching (the
+    search would find none either: it returns only plans that place every card but one, or
+    lay a Big Fozzle).
+
+    A plan places each card but at most one (not the one taken) in a lay-down from the hand,
+    which `_groupable` covers, or on a group of the table, maybe grown by other cards laid
+    off first. A set, flush or Big Fozzle grown is still one: the card joins it now
+    (`table.takes`). A run may first need cards of its colour at the ranks between: a card
+    joins it later only if its rank is in the stretch of ranks the group and the hand's
+    cards of its colour make together (`_stuck`). With three trumps the search may lay a
+    Big Fozzle: never ruled out."""
+    if (bits & _TRUMP_BITS).bit_count() >= fg.GROUP_MIN:
+        return True
+    stuck = _stuck(bits, table, grouped, 1 << taken if taken >= 0 else 0)
+    if not stuck:
+        return True
+    if stuck & (stuck - 1):  # two cards or more with nowhere to go
+        return False
+    return taken < 0 or stuck != 1 << taken  # the one left is discarded: not the taken card
+
+
+def _each(bits: int) -> list[int]:
+    """The card numbers of a set of bits, lowest first."""
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(low.bit_length() - 1)
+        bits ^= low
+    return found
+
+
+class _LayDown(NamedTuple):
+    """A lay-down the search may try, with what it needs of it worked out once."""
+
+    cards: tuple[int, ...]
+    bits: int
+    summary: fg.Summary
+    joins: int  # _accepts(summary)
+    fozzle: bool  # trumps: a Big Fozzle, which ends the hand
+
+
+def _candidates(bits: int) -> list[_LayDown]:
+    """`fg.candidates(cards)` of the cards `bits`, in its order, remembered (a pure function
+    of the cards: the plan search meets the same part-hands again and again). The list is
+    shared: callers only read it."""
+    found = _CANDIDATES.get(bits)
+    if found is None:
+        found = []
+        for cards in fg.candidates(_each(bits)):
+            s = fg.summary_of(cards)
+            mask = 0
+            for k in cards:
+                mask |= 1 << k
+            found.append(_LayDown(cards, mask, s, _accepts(s), RANK[cards[0]] == TRUMP))
+        _remember(_CANDIDATES, bits, found)
+    return found
+
+
 def _plan(
-    hand: list[int], groups: list[fg.Summary], taken: int, budget: int = 60
-) -> list[tuple[int, ...]] | None:
+    hand: list[int], table: _Table, taken: int, budget: int = 60, grouped: int | None = None
+) -> Plan | None:
     """Steps (lay-downs; a lay-off is a 1-tuple) that leave at most one card to discard,
-    not the card taken from the tableau; None if the search finds none."""
-    tried = [0]
+    not the card taken from the tableau; None if the search finds none.
 
-    def search(left: tuple[int, ...], sums: list[fg.Summary]) -> list[tuple[int, ...]] | None:
-        tried[0] += 1
-        if len(left) == 0 or (len(left) == 1 and left[0] != taken):
-            return []
-        if tried[0] > budget:
-            return None
-        for k in left:  # lay-offs first: they never hurt when going out
-            for i, s in enumerate(sums):
-                after = fg.merge(s, fg.SINGLE[k])
-                if fg.valid(after):
-                    rest = search(
-                        tuple(x for x in left if x != k), [*sums[:i], after, *sums[i + 1 :]]
-                    )
-                    return None if rest is None else [(k,), *rest]
-        for cards in fg.candidates(left):
-            s = fg.summary(cards)
-            if fg.RANK[cards[0]] == fg.TRUMP:
-                return [cards]
-            rest = search(tuple(x for x in left if x not in cards), [*sums, s])
-            if rest is not None:
-                return [cards, *rest]
+    A depth-first search of at most `budget` positions: at each, the first card of the part
+    hand (in card order) that joins a group lays off on the first such group, else each
+    candidate lay-down in turn. Cards are bits: a part hand is an int, a group's `_accepts`
+    mask says at once which cards join it, so a position costs a few integer operations.
+    `table`: the groups on the table (`_table`). Hands that cannot go out are told apart
+    first (`_may_go_out`, given `grouped`, `_groupable` of the hand, if the caller has it),
+    without a search.
+
+    Remembered (the answer is a pure function of the cards, the groups' summaries, the card
+    taken and the budget): the search's own answer, and the answer found from each position
+    on the way to a plan whose search below it never ran out of budget. Such a position,
+    searched afresh (the next decision, once the plan's first step is made, often is one),
+    goes through the same positions in the same order with fewer counted, so it finds the
+    same plan. A position whose search did run out is not remembered: afresh it might get
+    further."""
+    bits = 0
+    for k in hand:
+        bits |= 1 << k
+    if grouped is None:
+        grouped = _groupable(bits)
+    if not _may_go_out(bits, table, taken, grouped):
         return None
+    sums = table.sums
+    key = (bits, sums, taken, budget)
+    if key in _PLANS:
+        return _PLANS[key]
+    return _remember(_PLANS, key, _Search(taken, budget).run(bits, sums, table.joins, table.takes))
 
-    return search(tuple(sorted(hand)), list(groups))
+
+class _Search:
+    """One plan search (see _plan): the positions tried so far and how many were cut short
+    by the budget. A class, not a closure calling itself, so that a search leaves no cycle
+    of references for the garbage collector."""
+
+    __slots__ = ("budget", "cuts", "taken", "taken_bit", "tried")
+
+    def __init__(self, taken: int, budget: int) -> None:
+        self.taken = taken
+        self.taken_bit = 1 << taken if taken >= 0 else 0
+        self.budget = budget
+        self.tried = self.cuts = 0
+
+    def run(
+        self, bits: int, sums: tuple[fg.Summary, ...], joins: tuple[int, ...], anywhere: int
+    ) -> Plan | None:
+        """From the part hand `bits` and the groups `sums` (each taking `joins`, together
+        `anywhere`)."""
+        self.tried += 1
+        if not bits or (not bits & (bits - 1) and bits != self.taken_bit):
+            return ()  # all placed, or one card left to discard (not the one taken)
+        if self.tried > self.budget:
+            self.cuts += 1
+            return None
+        cuts_before = self.cuts
+        found: Plan | None = None
+        fits = anywhere & bits
+        if fits:  # lay-offs first: they never hurt when going out
+            low = fits & -fits  # the lowest card of the part hand that joins a group
+            k = low.bit_length() - 1
+            i = next(i for i, m in enumerate(joins) if m & low)  # the first group it joins
+            after = fg.merge(sums[i], fg.SINGLE[k])
+            joins = (*joins[:i], _accepts(after), *joins[i + 1 :])
+            anywhere = 0
+            for m in joins:
+                anywhere |= m
+            rest = self.run(bits ^ low, (*sums[:i], after, *sums[i + 1 :]), joins, anywhere)
+            found = None if rest is None else ((k,), *rest)
+        else:
+            for lay in _candidates(bits):
+                if lay.fozzle:
+                    return (lay.cards,)
+                rest = self.run(
+                    bits & ~lay.bits,
+                    (*sums, lay.summary),
+                    (*joins, lay.joins),
+                    anywhere | lay.joins,
+                )
+                if rest is not None:
+                    found = (lay.cards, *rest)
+                    break
+        if found is not None and self.cuts == cuts_before:
+            _remember(_PLANS, (bits, sums, self.taken, self.budget), found)
+        return found

@@ -1,0 +1,154 @@
+"""Foozle's heuristic bot made fast (ezkit.games.foozle.bots): the same moves as before.
+
+Its shortcuts (cards as bits, hands ruled out without a search, remembered answers) are each
+checked against the plain question they stand for, and whole seeded games against the games
+the bot played before them (tests/bot_games.py).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from bot_games import digest
+
+from ezkit.games import engine
+from ezkit.games.foozle import bots as fb
+from ezkit.games.foozle import groups as fg
+
+N_CARDS = len(fg.IDS)
+
+
+def bits_of(cards: list[int] | tuple[int, ...]) -> int:
+    bits = 0
+    for k in cards:
+        bits |= 1 << k
+    return bits
+
+
+@pytest.fixture(autouse=True)
+def cold_caches() -> None:
+    for cache in fb.CACHES:
+        cache.clear()
+
+
+def some_summaries(rng: random.Random) -> list[fg.Summary]:
+    """Groups' summaries as the game makes them (candidate lay-downs, grown by a card), and
+    any cards at all."""
+    found = []
+    for _ in range(400):
+        hand = rng.sample(range(N_CARDS), rng.randint(5, 30))
+        for cards in fg.candidates(hand)[:6]:
+            s = fg.summary(cards)
+            found.append(s)
+            found.extend(fg.merge(s, fg.SINGLE[k]) for k in rng.sample(range(N_CARDS), 3))
+        found.append(fg.summary(rng.sample(range(N_CARDS), rng.choice([1, 2, 3, 4, 6]))))
+    return found
+
+
+def test_accepts_is_merge_then_valid_card_by_card() -> None:
+    for s in some_summaries(random.Random(1)):
+        want = bits_of([k for k in range(N_CARDS) if fg.valid(fg.merge(s, fg.SINGLE[k]))])
+        assert fb._accepts(s) == want, s
+
+
+def test_groupable_is_every_card_of_the_candidates() -> None:
+    rng = random.Random(2)
+    for _ in range(3000):
+        hand = sorted(rng.sample(range(N_CARDS), rng.randint(1, 18)))
+        full = bits_of([k for c in fg.candidates(hand, full_only=True) for k in c])
+        every = bits_of([k for c in fg.candidates(hand) for k in c])
+        assert fb._groupable(bits_of(hand)) == full == every, hand
+        k = rng.choice([x for x in range(N_CARDS) if x not in hand])
+        fb._GROUPABLE.clear()
+        assert fb._groupable_with(bits_of(hand), k) == fb._groupable(bits_of([*hand, k]))
+
+
+def test_earns_token_is_a_candidate_of_a_needed_colour_holding_the_card() -> None:
+    rng = random.Random(3)
+    for i in range(6000):
+        if i % 2:  # hands heavy in one colour, where the bounded candidates matter
+            colour = rng.randrange(len(fg.COLOURS))
+            pool = [k for k in range(N_CARDS) if fg.COLOUR[k] == colour]
+            hand = rng.sample(pool, rng.randint(2, 9)) + rng.sample(range(N_CARDS), 4)
+            hand = list(dict.fromkeys(hand))
+        else:
+            hand = rng.sample(range(N_CARDS), rng.randint(3, 16))
+        k = hand[0]
+        need = set(rng.sample(range(len(fg.COLOURS)), rng.randint(0, 5)))
+        want = any(k in c and fg.summary(c).colour in need for c in fg.candidates(hand))
+        assert fb._earns_token(bits_of(hand), k, need) == want, (hand, need)
+
+
+def reference_plan(
+    hand: list[int], groups: list[fg.Summary], taken: int, budget: int = 60
+) -> list[tuple[int, ...]] | None:
+    """The plan search as it was first written (one merge per card and group), which the
+    fast one must answer exactly like, budget and all."""
+    tried = [0]
+
+    def search(left: tuple[int, ...], sums: list[fg.Summary]) -> list[tuple[int, ...]] | None:
+        tried[0] += 1
+        if len(left) == 0 or (len(left) == 1 and left[0] != taken):
+            return []
+        if tried[0] > budget:
+            return None
+        for k in left:
+            for i, s in enumerate(sums):
+                after = fg.merge(s, fg.SINGLE[k])
+                if fg.valid(after):
+                    rest = search(
+                        tuple(x for x in left if x != k), [*sums[:i], after, *sums[i + 1 :]]
+                    )
+                    return None if rest is None else [(k,), *rest]
+        for cards in fg.candidates(left):
+            s = fg.summary(cards)
+            if fg.RANK[cards[0]] == fg.TRUMP:
+                return [cards]
+            rest = search(tuple(x for x in left if x not in cards), [*sums, s])
+            if rest is not None:
+                return [cards, *rest]
+        return None
+
+    return search(tuple(sorted(hand)), list(groups))
+
+
+def positions(games: int) -> list[tuple[list[int], list[fg.Summary], int]]:
+    """(hand, groups, card taken) at every decision of seeded random games, and the same
+    hands with one more card as if taken from the tableau."""
+    game = engine.make("foozle", {"players": ["A", "B", "C", "D"]})
+    found = []
+    for seed in range(games):
+        state = game.new_quiet(seed)
+        rng = random.Random(seed)
+        while (seat := state.to_move()) is not None:
+            hand = list(state.hands[seat])
+            sums = list(state.sums)
+            found.append((hand, sums, state.taken if state.taken in hand else -1))
+            if state.tableau and state.tableau[-1] not in hand:
+                found.append((sorted([*hand, state.tableau[-1]]), sums, state.tableau[-1]))
+            legal = state.legal_moves()
+            state.play(legal[rng.randrange(len(legal))])
+    return found
+
+
+def test_plan_finds_what_the_first_search_found() -> None:
+    """Every position of 12 random games, asked twice (the second answer is remembered), and
+    with a small budget, where the searches run out."""
+    checked = 0
+    for hand, sums, taken in positions(12):
+        for budget in (60, 8):
+            want = reference_plan(hand, sums, taken, budget)
+            table = fb._table(sums)
+            for _ in range(2):
+                got = fb._plan(hand, table, taken, budget)
+                assert (None if got is None else list(got)) == want, (hand, sums, taken)
+        checked += 1
+    assert checked > 1000
+
+
+def test_the_same_seeds_play_the_same_games_as_before() -> None:
+    """The moves of the first 40 games of `ezkit game sim foozle --seed 1`, all heuristic and
+    the default random,heuristic, as the bot played them before it was made fast."""
+    assert digest("foozle", 40, ["heuristic"]) == "e529670d123c013b"
+    assert digest("foozle", 40, ["random", "heuristic"]) == "40b44f9dd8f51717"
