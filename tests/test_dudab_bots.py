@@ -1,0 +1,142 @@
+"""Dudab's heuristic bot made fast (ezkit.games.dudab.bots): the same moves as before.
+
+Its shortcuts (a call's unseen cards counted in one pass, scores of card counts remembered,
+the last trim by the Dudabs left in hand) are checked against the plain questions they stand
+for, and whole seeded games against the games the bot played before (tests/bot_games.py).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from bot_games import digest
+
+from ezkit.games import engine
+from ezkit.games.dudab import bots as db
+from ezkit.games.dudab.rules import _DECK, DISCARD, OWN_PILE, TABLES
+from ezkit.games.dudab.score import score
+from ezkit.games.engine import Move
+
+DECK = [c.id for c in _DECK.cards for _ in range(c.count)]
+
+
+@pytest.fixture(autouse=True)
+def cold_caches() -> None:
+    for cache in db.CACHES:
+        cache.clear()
+
+
+def views(games: int, options: dict[str, bool]) -> list[dict[str, object]]:
+    """Every view a seat was asked to decide on in seeded random games."""
+    game = engine.make("dudab", {"players": ["A", "B", "C", "D"], **options})
+    found = []
+    for seed in range(games):
+        state = game.new_quiet(seed)
+        rng = random.Random(seed)
+        while (seat := state.to_move()) is not None:
+            found.append(state.view(seat))
+            legal = state.legal_moves()
+            state.play(legal[rng.randrange(len(legal))])
+    return found
+
+
+def test_a_call_is_the_one_the_unseen_cards_meet_least() -> None:
+    """_request counts the cards meeting each call less those seen; _unseen, the plain
+    count, must give the same call with the same dice."""
+    bot = db.DudabHeuristicBot()
+    for view in views(6, {"jungle": True, "baby": True})[::3]:
+        unseen = bot._unseen(view)
+        mine = set().union(*(bot.attrs[c] for c in view.get("hand") or []))
+        rng = random.Random(len(unseen))
+        state = rng.getstate()
+        plain = min(
+            ((sum(unseen[c] for c in cards) - (3 if w in mine else 0), rng.random(), w))
+            for w, cards in bot.meeting.items()
+        )
+        rng.setstate(state)
+        assert bot._request(view, rng) == plain[2]
+
+
+def test_points_of_a_tally_are_the_books_score() -> None:
+    rng = random.Random(1)
+    bot = db.DudabHeuristicBot()
+    for _ in range(2000):
+        pile = rng.sample(DECK, rng.randint(0, 14))
+        hand = rng.sample(DECK, rng.randint(0, 6))
+        in_hand = sum(1 for c in hand if c == "dudab")
+        want = score(pile, hand, explain=False).score
+        assert db._points_of(bot._tally([*pile, *hand]), in_hand) == want
+        assert db._points_of(bot._tally(pile)) == score(pile, explain=False).score
+
+
+def test_the_last_trim_by_dudabs_left_is_the_trim_card_by_card() -> None:
+    """DU-6's last trim: the fast cost (by the number of Dudabs left in hand) and the first
+    one (every way to put the cards still to put) choose the same card with the same dice."""
+    rng = random.Random(2)
+    bot = db.DudabHeuristicBot()
+    dudab_heavy = [*DECK, *["dudab"] * 20, *["shaman-red"] * 6]
+    for _ in range(600):
+        hand = rng.sample(dudab_heavy, TABLES.hand.max + rng.randint(1, 4))
+        pile = rng.sample(DECK, rng.randint(0, 12))
+        legal = [Move(DISCARD, (card, "to", OWN_PILE)) for card in dict.fromkeys(hand)]
+        seed = rng.random()
+        fast = bot._last_trim(pile, hand, legal, random.Random(seed))
+        plain = bot._last_trim_by_cards(pile, hand, legal, random.Random(seed))
+        assert fast == plain, (pile, hand)
+
+
+def plain_discard(
+    bot: db.DudabHeuristicBot, pile: list[str], hand: list[str], legal: list[Move], seed: float
+) -> Move:
+    """_discard as first written: the book's score() of card lists, move by move."""
+    now = score(pile, explain=False).score
+    draws = random.Random(seed)
+
+    def cost(move: Move) -> tuple[float, float]:
+        args = move.args
+        cards = list(args[: args.index("to")])
+        kept = list(hand)
+        for card in cards:
+            kept.remove(card)
+        keep = sum(bot.keep.get(bot.kind[c], 0.0) + 0.3 * bot.value[c] for c in kept)
+        delta = score([*pile, *cards], explain=False).score - now
+        return (delta + keep if args[-1] == OWN_PILE else keep, draws.random())
+
+    return min(legal, key=cost)
+
+
+def test_a_discard_costs_what_it_did() -> None:
+    """_discard after a capture: every way to keep two, scored with the tally, as the
+    book's score() of the card lists scores them."""
+    rng = random.Random(3)
+    bot = db.DudabHeuristicBot()
+    for _ in range(300):
+        hand = rng.sample(DECK, rng.randint(3, 7))
+        pile = rng.sample(DECK, rng.randint(0, 12))
+        legal = []
+        for put in dict.fromkeys(itertools.combinations(sorted(hand), len(hand) - 2)):
+            legal.append(Move(DISCARD, (*put, "to", OWN_PILE)))
+            legal.append(Move(DISCARD, (*put, "to", "discard-pile")))
+        view = {"phase": "capture", "pile": pile, "hand": hand, "draw_pile": 10}
+        seed = rng.random()
+        want = plain_discard(bot, pile, hand, legal, seed)
+        assert bot._discard(view, legal, random.Random(seed)) == want
+
+
+@pytest.mark.parametrize(
+    ("bots", "options", "expected"),
+    [
+        (["heuristic"], {}, "5cd52d2b47424d92"),
+        (["random", "heuristic"], {}, "61748d4c7208adab"),
+        (["heuristic"], {"jungle": True, "baby": True}, "252617e0d64757af"),
+        (["random", "heuristic"], {"jungle": True, "baby": True}, "4f8de7c4dfce8d68"),
+    ],
+)
+def test_the_same_seeds_play_the_same_games_as_before(
+    bots: list[str], options: dict[str, bool], expected: str
+) -> None:
+    """The moves of the first 60 games of `ezkit game sim dudab --seed 1`, with and without
+    both expansions, as the bot played them before it was made fast."""
+    assert digest("dudab", 60, bots, options) == expected
