@@ -75,6 +75,8 @@ class BakeriesBot:
         cakes = deck.of("cake")
         self.price = {c.id: int(c.price or 0) for c in cakes}
         self.count = {c.id: c.count for c in cakes}
+        self.cakes = sum(self.count.values())
+        self.prices = sum(self.price[c] * k for c, k in self.count.items())
         ways = {n: 6 - abs(n - 7) for n in range(2, 13)}  # 2d6: ways out of 36
         self.chance = {n: 1 - (1 - ways[n] / 36) ** self.ROLLS for n in ways}
         self.memory: dict[int, dict[str, Any]] = {}
@@ -156,6 +158,35 @@ class BakeriesBot:
             return None
         return chef + parts
 
+    def _knows_a_set(self, view: dict[str, Any], known: dict[str, str]) -> bool:
+        """Whether memory holds a whole set on the board: `_plan(known, m, [], on board)` is
+        not None for some multiplier m, counted in one pass over what it remembers. With
+        nothing hired yet a plan needs the set's chef, and its other cards from the set's
+        components, one wild standing in for a missing one."""
+        chefs: set[int] = set()
+        parts: dict[int, int] = {}
+        wilds: dict[int, int] = {}
+        board = view["board"]
+        for pos, cid in known.items():
+            if board[ord(pos[0]) - 65][int(pos[1:]) - 1] == "":
+                continue  # gone from the board (hired)
+            kind, mult, wild_for = self.cards[cid]
+            if kind == "chef":
+                chefs.add(mult)
+            elif kind == "component":
+                parts[mult] = parts.get(mult, 0) + 1
+            elif kind == "wild":
+                for m in wild_for:
+                    wilds[m] = wilds.get(m, 0) + 1
+        one_wild = 1 if self.tables.wilds_per_set > 0 else 0
+        for m in self.components:
+            if m not in chefs:
+                continue
+            have, others = parts.get(m, 0), self.components[m]
+            if have >= others or (wilds.get(m) and have + one_wild >= others):
+                return True
+        return False
+
     # --- choosing ---------------------------------------------------------------------------
 
     def choose(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
@@ -164,11 +195,7 @@ class BakeriesBot:
             return legal[0]
         step = view["step"]
         if step == "turn":
-            places = {p for p in mem["cards"] if self._on_board(view, p)}
-            for m in sorted(self.components, reverse=True):
-                if self._plan(mem["cards"], m, [], places) is not None:
-                    return Move("hire")
-            return Move("roll")
+            return Move("hire") if self._knows_a_set(view, mem["cards"]) else Move("roll")
         if step in ("flip", "five"):
             if step == "five" and (view["bonus"] or 0) >= self.bonus_at:
                 return Move("bonus")
@@ -242,14 +269,15 @@ class BakeriesBot:
         mine, theirs = view["multipliers"][me], view["multipliers"][1 - me]
         price = self.price[view["drawn"]]
         # the store's average price: the deck less every cake on the cases and the one drawn
-        left = dict(self.count)
-        left[view["drawn"]] -= 1
+        # (whole numbers taken from the deck's totals: the same sums as cake by cake)
+        n = self.cakes - 1
+        total = self.prices - price
         for case in view["cases"]:
             for cake in case:
                 if cake is not None:
-                    left[cake] -= 1
-        n = sum(left.values())
-        mean = sum(self.price[c] * k for c, k in left.items()) / n if n else price
+                    n -= 1
+                    total -= self.price[cake]
+        mean = total / n if n else price
         multipliers = dict(zip(view["slots"], view["slot_multipliers"], strict=True))
         best: tuple[float, float, Move] | None = None
         for move in legal:
