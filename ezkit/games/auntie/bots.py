@@ -142,7 +142,9 @@ class AuntieHeuristicBot:
         mine = [self.points[f] for f in view.get("fudge") or []]
         worst = max(mine, default=0)
         stack = view["stack"]
-        best: tuple[float, float, Move] | None = None
+        draw = rng.random
+        best: Move | None = None
+        best_gain = best_draw = 0.0
         for move in legal:
             action, args = move.action, move.args
             if action == "stop":
@@ -161,8 +163,9 @@ class AuntieHeuristicBot:
                 gain = fudge + 0.5 * worst - 0.5 * mean
             else:
                 gain = 0.0
-            key = (gain, rng.random(), move)
-            if best is None or key[:2] > best[:2]:
-                best = key
+            # the highest (gain, a draw for ties): a draw for every move, in order (GT-2)
+            drawn = draw()
+            if best is None or gain > best_gain or (gain == best_gain and drawn > best_draw):
+                best, best_gain, best_draw = move, gain, drawn
         assert best is not None
-        return best[2]
+        return best
