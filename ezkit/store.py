@@ -362,6 +362,20 @@ class _Session:
                 f"{part.shown} is {kind(found.st_mode)}, not a regular file; ezkit keeps a "
                 "campaign in regular files only (a missing one is made on the first write)"
             )
+        if part is not self.main:  # only the file a person named can be the wrong kind
+            return
+        try:
+            with open(part.target, "rb") as file:
+                start = file.read(64).lstrip()
+        except OSError as error:
+            raise UnreadableError(f"{part.shown}: cannot be read ({error.strerror})") from None
+        if start and start[:1] not in (b"{", b"[", b'"'):  # JSON of some shape: read it
+            # a character sheet or a scene given as --db: say so before a lock file is made
+            # beside it, and never write a campaign over it
+            raise DocumentError(
+                f"{part.shown} is not an ezkit campaign (a campaign is a JSON file that starts "
+                "with '{'; name yours with --db or EZKIT_DB); it was left untouched"
+            )
 
     def _lock_file(self) -> None:
         if self.lock in _HELD:  # opened again inside its own block: the outer lock covers it

@@ -183,3 +183,16 @@ def test_a_file_name_holding_a_nul_byte_is_refused(tmp_path: Path) -> None:
 def test_standings_of_nobody_is_a_usage_error() -> None:
     status, _, err = ezkit("score", "foozle", "standings", "")
     assert status == 2 and "name at least one player" in err
+
+
+def test_a_file_that_is_no_campaign_given_as_db_is_refused_and_nothing_made(
+    tmp_path: Path,
+) -> None:
+    sheet = tmp_path / "wren.yaml"
+    sheet.write_text(Path("examples/characters/wren.yaml").read_text())
+    before = sheet.read_bytes()
+    for args in (["char", "list"], ["char", "add", "examples/characters/gruk.yaml"]):
+        status, _, err = ezkit(*args, "--db", str(sheet))
+        assert status == 1 and "is not an ezkit campaign" in err
+    assert sheet.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["wren.yaml"]  # no lock, no temp
