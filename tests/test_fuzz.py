@@ -161,6 +161,11 @@ def _files(folder: Path) -> dict[str, str]:
     paths["evil.yaml"] = str(folder / "evil.yaml")
     (folder / "a-folder").mkdir()
     os.mkfifo(folder / "fifo.yaml")
+    # the valid documents as copies here: a command given one as its --db makes a lock file
+    # beside it, which must not land in the repository (nor be shared by parallel runs)
+    examples = folder / "examples"
+    shutil.copytree(EXAMPLES, examples, ignore=shutil.ignore_patterns("*.lock"))
+    shutil.copyfile(ROOT / "ezkit" / "data" / "rules.yaml", folder / "rules.yaml")
     paths.update(
         {
             "folder": str(folder / "a-folder"),
@@ -168,12 +173,12 @@ def _files(folder: Path) -> dict[str, str]:
             "missing": str(folder / "missing.yaml"),
             "missing-deep": str(folder / "no" / "such" / "file.json"),
             "dev-null": "/dev/null",
-            "jason": str(EXAMPLES / "characters" / "jason-free.yaml"),
-            "wren": str(EXAMPLES / "characters" / "wren.yaml"),
-            "scene": str(EXAMPLES / "scenes" / "tavern-brawl.yaml"),
-            "case": str(EXAMPLES / "bakeries-case.yaml"),
-            "people": str(EXAMPLES / "people" / "hill-troll.yaml"),
-            "rules": str(ROOT / "ezkit" / "data" / "rules.yaml"),
+            "jason": str(examples / "characters" / "jason-free.yaml"),
+            "wren": str(examples / "characters" / "wren.yaml"),
+            "scene": str(examples / "scenes" / "tavern-brawl.yaml"),
+            "case": str(examples / "bakeries-case.yaml"),
+            "people": str(examples / "people" / "hill-troll.yaml"),
+            "rules": str(folder / "rules.yaml"),
         }
     )
     return paths
