@@ -140,3 +140,25 @@ def test_the_same_seeds_play_the_same_games_as_before(
     """The moves of the first 60 games of `ezkit game sim dudab --seed 1`, with and without
     both expansions, as the bot played them before it was made fast."""
     assert digest("dudab", 60, bots, options) == expected
+
+
+@pytest.mark.parametrize("options", [{}, {"jungle": True, "baby": True}])
+def test_a_quiet_games_views_are_the_narrated_games_views(options: dict[str, bool]) -> None:
+    """Quiet states (simulations) share the scoring part of their views from one view to
+    the next; what each view holds is what a narrated game's view holds, round after round,
+    and a view read later still holds what it held."""
+    game = engine.make("dudab", {"players": ["A", "B", "C"], **options})
+    for seed in range(8):
+        loud, quiet = game.new(seed), game.new_quiet(seed)
+        rng = random.Random(seed)
+        kept = []
+        while (seat := loud.to_move()) is not None:
+            view = quiet.view(seat)
+            assert view == loud.view(seat)
+            kept.append((view, loud.view(seat)))
+            legal = loud.legal_moves()
+            move = legal[rng.randrange(len(legal))]
+            loud.play(move)
+            quiet.play(move)
+        assert quiet.view(0) == loud.view(0) and quiet.round == loud.round > 1
+        assert all(early == late for early, late in kept)

@@ -152,3 +152,39 @@ def test_the_same_seeds_play_the_same_games_as_before() -> None:
     the default random,heuristic, as the bot played them before it was made fast."""
     assert digest("foozle", 40, ["heuristic"]) == "e529670d123c013b"
     assert digest("foozle", 40, ["random", "heuristic"]) == "40b44f9dd8f51717"
+
+
+def test_a_quiet_games_views_are_the_narrated_games_views() -> None:
+    """Quiet states (simulations) share the groups, tokens and players of their views until
+    these change; what each view holds is what a narrated game's view holds, and a view read
+    later still holds what it held."""
+    game = engine.make("foozle", {"players": ["A", "B", "C", "D"]})
+    for seed in range(6):
+        loud, quiet = game.new(seed), game.new_quiet(seed)
+        rng = random.Random(seed)
+        kept = []
+        while (seat := loud.to_move()) is not None:
+            view = quiet.view(seat)
+            assert view == loud.view(seat)
+            kept.append((view, loud.view(seat)))
+            legal = loud.legal_moves()
+            move = legal[rng.randrange(len(legal))]
+            loud.play(move)
+            quiet.play(move)
+        assert quiet.view(0) == loud.view(0) and quiet.hand_no == loud.hand_no > 1
+        assert all(early == late for early, late in kept)
+
+
+def test_an_arranged_quiet_game_shows_what_was_arranged() -> None:
+    game = engine.make("foozle", {"players": ["A", "B"]})
+    loud, quiet = game.new(3), game.new_quiet(3)
+    before = quiet.view(0)
+    for state in (loud, quiet):
+        state.arrange(groups=[["2-lamps", "3-lamps", "4-lamps"]], colours={1: ["red"]})
+    after = quiet.view(0)
+    assert after != before and after == loud.view(0)
+    assert after["groups"][0]["cards"] == ["2-lamps", "3-lamps", "4-lamps"]
+    assert after["tokens"][1]["colours"] == ["red"]
+    for state in (loud, quiet):
+        state.arrange(whites={0: 2})
+    assert quiet.view(0)["tokens"][0]["white"] == 2 and quiet.view(0) == loud.view(0)

@@ -65,6 +65,8 @@ class DudabState(Playing, LegalMoves, State):
         self.round_scores: list[list[int]] = []
         #: Every seat's hand, own pile and score at the last round's end (shown openly).
         self.last_scoring: list[tuple[tuple[int, ...], tuple[int, ...], int]] | None = None
+        #: A quiet state's views share their unchanging parts (see _shared_view).
+        self._shared: tuple[Any, dict[str, Any]] | None = None
         self.tasks: list[tuple[Any, ...]] = []
         self._legal: list[Move] | None = None
         self._acts: list[tuple[Any, ...]] = []
@@ -157,9 +159,10 @@ class DudabState(Playing, LegalMoves, State):
         if self.req_col >= 0:
             attr, value = game.requests[self.req]
             request = {"column": self.req_col + 1, "kind": attr, "value": value, "by": self.req_by}
+        shared = self._shared_view()
         v: dict[str, Any] = {
             "game": game.name,
-            "players": list(game.players),
+            "players": shared["players"],
             "seat": seat,
             "round": self.round,
             "rounds": game.rounds,
@@ -182,6 +185,32 @@ class DudabState(Playing, LegalMoves, State):
             "pile_counts": [len(p) for p in self.piles],
             "draw_pile": len(self.deck),
             "discard": [ids[k] for k in self.discard],
+            "round_scores": shared["round_scores"],
+            "totals": shared["totals"],
+            "last_scoring": shared["last_scoring"],
+        }
+        if seat is not None:
+            v["hand"] = self._ids(self.hands[seat])
+            v["pile"] = self._ids(self.piles[seat])
+        if self.phase == _P_OVER:
+            v["scores"] = self.scores()
+            v["winners"] = self.winners()
+        return v
+
+    def _shared_view(self) -> dict[str, Any]:
+        """The parts of a view that change only when a round is scored: the players, each
+        round's scores, the totals and the last round's hands and piles revealed.
+
+        A narrated state builds them afresh for every view. A quiet one (a simulation, whose
+        views only its bots read, and never change) builds them once per round and hands the
+        same lists to every view: they change only in _end_round, which sets `last_scoring`
+        to a new list, so that list (held here) says whether they are still right. The
+        content is the same either way (tests/test_dudab_bots.py compares quiet views with
+        narrated ones)."""
+        if not self.narrate and self._shared is not None and self._shared[0] is self.last_scoring:
+            return self._shared[1]
+        part = {
+            "players": list(self.game.players),
             "round_scores": [list(r) for r in self.round_scores],
             "totals": list(self.totals),
             "last_scoring": (
@@ -193,13 +222,9 @@ class DudabState(Playing, LegalMoves, State):
                 else None
             ),
         }
-        if seat is not None:
-            v["hand"] = self._ids(self.hands[seat])
-            v["pile"] = self._ids(self.piles[seat])
-        if self.phase == _P_OVER:
-            v["scores"] = self.scores()
-            v["winners"] = self.winners()
-        return v
+        if not self.narrate:
+            self._shared = (self.last_scoring, part)
+        return part
 
     # --- the end -------------------------------------------------------------------------------
 

@@ -68,6 +68,9 @@ class FoozleState(State):
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
         self.tableau: list[int] = []
         self.groups: list[list[int]] = []
+        #: Bumped whenever the groups or the tokens change (see _shared_view).
+        self._shown = 0
+        self._shared: tuple[int, dict[str, Any]] | None = None
         self.sums: list[fg.Summary] = []
         self.fits: dict[int, list[int]] = {}
         self.phase = P_TAKE
@@ -114,6 +117,7 @@ class FoozleState(State):
             hand.sort()
         self.tableau = [self.deck.pop()]
         self.groups, self.sums, self.fits = [], [], {}
+        self._shown += 1
         self.turn = 0
         self.active = (self.dealer + 1) % n
         if self.narrate:
@@ -156,6 +160,7 @@ class FoozleState(State):
         narrate = self.narrate
         if winner >= 0:
             self.whites[winner] += 1
+            self._shown += 1
             self.last_hand = {"winner": winner, "why": "went out"}
             if narrate:
                 events.append(say.went_out(self._name(winner)))
@@ -172,6 +177,7 @@ class FoozleState(State):
             self.dump.extend(group)
         self.dump.extend(self.tableau)
         self.tableau, self.groups, self.sums, self.fits = [], [], [], {}
+        self._shown += 1
         cap = self.game.hands_cap
         if cap is not None and self.hand_no >= cap:
             self._finish(events, f"the cap of {plural(cap, 'hand')}")
@@ -205,6 +211,7 @@ class FoozleState(State):
     def _set_group(self, g: int, cards: list[int], s: fg.Summary | None = None) -> None:
         """Put group g (new when g is past the end) on the table; s: its summary when the
         caller knows it (merged from the old group's), else it is worked out."""
+        self._shown += 1
         fits = self.fits
         if g < len(self.groups):
             old = self.sums[g]
@@ -360,6 +367,7 @@ class FoozleState(State):
         colour = s.colour
         if colour >= 0 and colour not in self.colours[seat]:  # FZ-4
             self.colours[seat].add(colour)
+            self._shown += 1
             if self.narrate:
                 events.append(say.token(name, colour))
             if self._check_end(events):
@@ -370,10 +378,10 @@ class FoozleState(State):
     # --- what a seat sees ------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        colours = fg.COLOURS
+        shared = self._shared_view()
         v: dict[str, Any] = {
             "game": self.game.name,
-            "players": list(self.game.players),
+            "players": shared["players"],
             "seat": seat,
             "hand_no": self.hand_no,
             "dealer": self.dealer,
@@ -382,22 +390,12 @@ class FoozleState(State):
             "phase": PHASES[self.phase],
             "turn": self.turn,
             "turn_cap": self.game.turn_cap,
-            "groups": [
-                {"cards": [IDS[k] for k in g], "kinds": fg.summary_kinds(s)}
-                for g, s in zip(self.groups, self.sums, strict=True)
-            ],
+            "groups": shared["groups"],
             "tableau": [IDS[k] for k in self.tableau],
             "draw_pile": len(self.deck),
             "dump": len(self.dump),
             "hand_counts": [len(h) for h in self.hands],
-            "tokens": [
-                {
-                    "colours": [c for i, c in enumerate(colours) if i in self.colours[s]],
-                    "white": self.whites[s],
-                    "total": self.tokens(s),
-                }
-                for s in range(self.n)
-            ],
+            "tokens": shared["tokens"],
             "taken": IDS[self.taken] if self.taken >= 0 else None,
             "owed": IDS[self.owed] if self.owed >= 0 else None,
             "last_hand": dict(self.last_hand) if self.last_hand else None,
@@ -408,6 +406,38 @@ class FoozleState(State):
             v["scores"] = self.scores()
             v["winners"] = self.winners()
         return v
+
+    def _shared_view(self) -> dict[str, Any]:
+        """The parts of a view that change only with the groups on the table or the tokens:
+        the players, the groups (cards and kinds), every seat's tokens.
+
+        A narrated state builds them afresh for every view. A quiet one (a simulation, whose
+        views only its bots read, and never change) builds them when they changed and hands
+        the same lists to the views in between: `_shown` is bumped at every change to a group
+        (_set_group), to the groups as a whole (a hand's start and end, arrange) and to the
+        tokens (a colour won, a white token, arrange). The content is the same either way
+        (tests/test_foozle_bots.py compares quiet views with narrated ones)."""
+        if not self.narrate and self._shared is not None and self._shared[0] == self._shown:
+            return self._shared[1]
+        colours = fg.COLOURS
+        part = {
+            "players": list(self.game.players),
+            "groups": [
+                {"cards": [IDS[k] for k in g], "kinds": fg.summary_kinds(s)}
+                for g, s in zip(self.groups, self.sums, strict=True)
+            ],
+            "tokens": [
+                {
+                    "colours": [c for i, c in enumerate(colours) if i in self.colours[s]],
+                    "white": self.whites[s],
+                    "total": self.tokens(s),
+                }
+                for s in range(self.n)
+            ],
+        }
+        if not self.narrate:
+            self._shared = (self._shown, part)
+        return part
 
     def describe(self, seat: int | None) -> list[str]:
         """A seat's screen (None: the table's): ezkit.games.foozle.screen."""
@@ -491,6 +521,7 @@ class FoozleState(State):
             self.colours[s] = {fg.COLOURS.index(c) for c in cs}
         for s, w in (whites or {}).items():
             self.whites[s] = w
+        self._shown += 1
         if active is not None:
             self.active = active
         self.won = []
