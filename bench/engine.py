@@ -12,6 +12,14 @@ Both sides play whole games with random players in this one process, for the sam
   (2 players) the same way, the rummy game Foozle is compared with.
 Prints each figure and the ratio; the target is at least 3x RLCard.
 
+Then a season of bot games per game (the issue "Speed where people wait", point 2): whole
+games with the game's default bots (those of `ezkit game sim`: the heuristic bot with random,
+and the forgetful one in the Bakeries), played by ezkit.games.sim in this one process for
+about the same time, give decisions per second and games per second; 10,000 games on two
+cores (`ezkit game sim` runs a worker per core) are projected from them, against the target
+of 30 s (SEASON_TARGET). `--season N` plays N games with `ezkit game sim --jobs 2` instead
+and reports the time measured.
+
 RLCard is not a dependency of ezkit: if it is missing, this script pip-installs it into the
 running environment (`python -m pip install rlcard`); without a network it reports ezkit alone.
 """
@@ -26,6 +34,19 @@ import time
 
 SECONDS = 3.0
 TARGET = 3.0
+
+#: A season: games simulated with the default bots, the cores they run on, and the target.
+SEASON = 10_000
+CORES = 2
+SEASON_TARGET = 30.0
+#: The games a season is measured for: a label, the game, its players and options.
+SEASONS = [
+    ("Auntie's Fudge (4 players)", "auntie", 4, {}),
+    ("Dudab (4 players)", "dudab", 4, {}),
+    ("Dudab jungle+baby (4 pl.)", "dudab", 4, {"jungle": True, "baby": True}),
+    ("Bakeries (2 players)", "bakeries", 2, {}),
+    ("Foozle (4 players)", "foozle", 4, {}),
+]
 
 
 def auntie_rate(seconds: float = SECONDS) -> tuple[float, int]:
@@ -79,6 +100,54 @@ def game_rate(
     return decisions / (time.perf_counter() - started), games
 
 
+def season_rate(
+    name: str, players: int, options: dict[str, object], seconds: float = SECONDS
+) -> tuple[float, float, int, list[str]]:
+    """Decisions and games per second of default-bot games, as `ezkit game sim` plays them
+    (ezkit.games.sim, one process): (decisions/s, games/s, games, the bots)."""
+    from ezkit.games import sim
+    from ezkit.games.table import bots_for
+
+    bots = bots_for(name)
+    games = decisions = 0
+    spent = 0.0
+    batch = 2 * len(sim.seatings(bots, players))  # whole rounds of seatings (GT-2)
+    seed = 1
+    while spent < seconds:
+        summary = sim.simulate(name, batch, players, bots, seed, jobs=1, options=options)
+        games += summary["games"]
+        decisions += summary["total_decisions"]
+        spent += summary["seconds"]
+        seed += 1
+        batch = min(batch * 2, 400)
+    return decisions / spent, games / spent, games, bots
+
+
+def season_measured(name: str, players: int, options: dict[str, object], games: int) -> float:
+    """Seconds `ezkit game sim NAME --games N --jobs CORES` takes to play, as it reports."""
+    from ezkit.games import sim
+    from ezkit.games.table import bots_for
+
+    summary = sim.simulate(name, games, players, bots_for(name), 1, jobs=CORES, options=options)
+    return float(summary["seconds"]) * SEASON / summary["games"]
+
+
+def seasons(measure: int | None = None) -> None:
+    how = f"{measure:,} games measured, scaled" if measure else f"projected on {CORES} cores"
+    print(f"A season: {SEASON:,} games with the default bots ({how}), target {SEASON_TARGET:g} s")
+    for label, name, players, options in SEASONS:
+        rate, per_second, games, bots = season_rate(name, players, options)
+        if measure:
+            season = season_measured(name, players, options, measure)
+        else:
+            season = SEASON / per_second / CORES
+        verdict = "meets" if season < SEASON_TARGET else "misses"
+        print(
+            f"  ezkit {label:<26}  {rate:10,.0f} /s  ({games} games, {','.join(bots)})"
+            f"  season {season:5.1f} s  {verdict} the target"
+        )
+
+
 def have_rlcard() -> bool:
     if importlib.util.find_spec("rlcard") is not None:
         return True
@@ -118,6 +187,9 @@ def rlcard_rate(env_name: str, seconds: float = SECONDS) -> tuple[float, int]:
 
 
 def main() -> None:
+    measure = None
+    if "--season" in sys.argv[1:]:
+        measure = int(sys.argv[sys.argv.index("--season") + 1])
     print("Card-game engine: random-bot decisions per second, one process")
     ours, our_games = auntie_rate()
     print(f"  ezkit Auntie's Fudge (4 players)  {ours:10,.0f} /s  ({our_games} games)")
@@ -126,6 +198,7 @@ def main() -> None:
         rate, games = game_rate(name, players, options)
         others.append((label, rate))
         print(f"  ezkit {label:<26}  {rate:10,.0f} /s  ({games} games)")
+    seasons(measure)
     if not have_rlcard():
         print("  RLCard UNO: not available, no ratio")
         return
