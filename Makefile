@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean harfbuzz-subset
+.PHONY: demo test test-fast test-full lint bench clean harfbuzz-subset
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,8 +23,20 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# The tests run on every core (pytest-xdist). `make test` is what CI runs: the longest seeded
+# runs (conformance, the fair table, Foozle's many games) play a tenth of their games there;
+# `make test-full` plays them all (GT-1's 1,000 seeded games per game and more), and
+# `make test-fast`, for the edit-test loop, skips the lint and every test marked slow.
+PYTEST := $(BIN)/python -m pytest -n auto
+
 test: lint
-	$(BIN)/python -m pytest
+	EZKIT_SLOW_SHARE=0.1 $(PYTEST)
+
+test-fast: $(STAMP)
+	$(PYTEST) -m "not slow"
+
+test-full: lint
+	EZKIT_SLOW_SHARE=1 $(PYTEST)
 
 # WeasyPrint subsets fonts with HarfBuzz when the system has it (ten times faster than its
 # fallback); the print benchmark's targets assume it. Installed here when we may.

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from long_runs import scaled
 
 from ezkit.games import decks
 from ezkit.games.auntie import Auntie, AuntieState, screen
@@ -230,11 +231,12 @@ def test_reaction_questions_read_the_same_for_holders_and_non_holders() -> None:
 # --- the menu -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_step_offers_at_most_a_dozen_choices() -> None:
     """Over 300 seeded random games of 2 to 6 players, no menu step offers more than 12
     choices (the flat menus offered up to 57)."""
     longest = 0
-    for seed in range(300):
+    for seed in range(scaled(300, 50)):  # a share in `make test` (tests/long_runs.py)
         state = Auntie([f"P{i}" for i in range(2 + seed % 5)]).new(seed)
         rng = random.Random(seed)
         while not state.is_over():

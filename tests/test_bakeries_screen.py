@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from long_runs import scaled
 
 from ezkit.games.bakeries import Bakeries, BakeriesState, screen
 from ezkit.games.screen import WIDTH, Menu, Node
@@ -276,12 +277,13 @@ def _siblings_unique(node: Node) -> bool:
     return len(labels) == len(set(labels)) and all(_siblings_unique(c) for c in node.children)
 
 
+@pytest.mark.slow
 def test_menus_offer_at_most_12_choices_a_step_and_reach_every_move() -> None:
     """Over 300 seeded random games (the longest step over 1,000: 11, a case's slots; the flat
     menu had 31: the 5-bonus and 30 cards): every step has at most 12 labels, unique among
     siblings, and every legal move is one leaf."""
     longest = 0
-    for seed in range(300):
+    for seed in range(scaled(300, 50)):  # a share in `make test` (tests/long_runs.py)
         state = Bakeries(NAMES, rounds=1, turn_cap=30).new_quiet(seed)
         rng = random.Random(seed)
         while not state.is_over():

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from long_runs import scaled
 from test_dudab import ANN, BOB, CAT, DAN, play, position
 
 from ezkit.games.dudab import Dudab, DudabState
@@ -201,6 +202,7 @@ def _siblings_unique(node: Node) -> bool:
     return len(labels) == len(set(labels)) and all(_siblings_unique(c) for c in node.children)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"jungle": True, "baby": True}], ids=["base", "both"])
 def test_menus_offer_at_most_a_dozen_choices_a_step_and_reach_every_move(
     options: dict[str, Any],
@@ -209,7 +211,7 @@ def test_menus_offer_at_most_a_dozen_choices_a_step_and_reach_every_move(
     (the flat menus offered up to 45), step labels are unique among siblings, and the menu
     holds every legal move once."""
     longest = 0
-    for seed in range(150):
+    for seed in range(scaled(150, 25)):  # a share in `make test` (tests/long_runs.py)
         players = 2 + seed % 5
         state = Dudab(NAMES[:2] + [f"P{i}" for i in range(2, players)], **options).new_quiet(seed)
         rng = random.Random(seed)

@@ -8,6 +8,8 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from ezkit.games import bots, sim
 from ezkit.games.auntie.bots import AuntieHeuristicBot, lowest
 from ezkit.games.engine import Move
@@ -89,6 +91,7 @@ def test_bakeries_bot_stales_equal_slots_at_random() -> None:
     assert {bot.choose(view, legal, random.Random(i)).args[0] for i in range(40)} == {"8"}
 
 
+@pytest.mark.slow
 def test_heuristic_auntie_seats_win_alike() -> None:
     """GT-2: 4,000 games of four heuristic Auntie bots; no seat's win rate lies outside a 99%
     interval around the mean seat win rate (shared wins count for every sharer, so that mean

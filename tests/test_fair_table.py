@@ -26,12 +26,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from long_runs import scaled
 
 from ezkit.games import decks, engine, saves
 from ezkit.games.table import HUMAN, Seat, Session, narrate, screen_lines, table_lines
 
-#: Seeded games per configuration (GT-1 asks for 1,000 or more per game).
-GAMES = int(os.environ.get("EZKIT_FAIR_GAMES", "1000"))
+#: Seeded games per configuration (GT-1 asks for 1,000 or more per game; `make test` plays a
+#: share of them, tests/long_runs.py, unless EZKIT_FAIR_GAMES says how many).
+GAMES = int(os.environ.get("EZKIT_FAIR_GAMES") or scaled(1000))
 #: Every how many moves the seats' texts are checked; the log (a replay, the costly part)
 #: once midway in every LOG_EVERY-th game.
 EVERY = 60
@@ -138,6 +140,7 @@ def _check_auntie(state: Any) -> None:
         assert '"hand":' not in text and '"fudge":' not in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "players", "options"),
     CONFIGS,

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from long_runs import scaled
+
 from ezkit.games import engine
 
-GAMES = 1500
+GAMES = scaled(1500, 100)  # a share of them in `make test` (tests/long_runs.py)
 
 
 def _play(game: engine.Game, seed: int) -> engine.State:
@@ -23,6 +26,7 @@ def _play(game: engine.Game, seed: int) -> engine.State:
     return state
 
 
+@pytest.mark.slow
 def test_thousands_of_random_games_end_with_every_card_in_place() -> None:
     games = [engine.make("foozle", {"players": [f"P{i}" for i in range(n)]}) for n in (2, 3, 4, 6)]
     for seed in range(GAMES):

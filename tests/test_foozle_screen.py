@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from long_runs import scaled
 
 from ezkit.games import engine
 from ezkit.games.foozle import Foozle, FoozleState, screen
@@ -194,11 +195,12 @@ def test_screens_use_names_not_fields() -> None:
 # --- the menu's steps --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_menus_ask_at_most_a_dozen_per_step() -> None:
     """Over 300 seeded random games (one hand each, 2 to 6 players) no step offers more than
     12 choices; the flat menus offered up to 47 moves."""
     longest = 0
-    for seed in range(300):
+    for seed in range(scaled(300, 50)):  # a share in `make test` (tests/long_runs.py)
         players = [f"P{i}" for i in range(2 + seed % 5)]
         state = Foozle(players, hands=1).new(seed)
         rng = random.Random(seed)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from long_runs import scaled
 from test_dudab import dudab_hidden
 from test_foozle import foozle_hidden
 
@@ -26,7 +27,8 @@ from ezkit.games import engine
 from ezkit.games.bots import HEURISTICS, make_bot
 from ezkit.games.engine import IllegalMove, Move, State
 
-#: Games played per (game, bot); spread over player counts and option sets.
+#: Games played per (game, bot); spread over player counts and option sets (`make test` plays
+#: a share of them, never fewer than one per player count and option set: tests/long_runs.py).
 GAMES_PER_BOT = {"random": 2000, "heuristic": 800}
 #: Fewer for games whose games are long (a Bakeries game is three rounds of three phases).
 GAMES_FOR: dict[str, dict[str, int]] = {
@@ -214,12 +216,13 @@ def _cases() -> list[tuple[str, str]]:
     return cases
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "bot_name"), _cases(), ids=lambda v: v)
 def test_conformance(name: str, bot_name: str) -> None:
     cls = engine.game_class(name)
     counts = list(range(cls.min_players, cls.max_players + 1))
     option_sets = OPTIONS.get(name, [{}])
-    total = GAMES_FOR.get(name, GAMES_PER_BOT)[bot_name]
+    total = scaled(GAMES_FOR.get(name, GAMES_PER_BOT)[bot_name], len(counts) * len(option_sets))
     decisions = 0
     for seed in range(total):
         players = counts[seed % len(counts)]
