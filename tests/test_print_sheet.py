@@ -54,7 +54,12 @@ def test_one_page_per_character_with_their_numbers(party: tuple[Path, str]) -> N
             "knife Body +3 + Mass Scale +0 + damage factor +1 4",
             "leather jacket (+1)",
         ],
-        "Dr. Mara Kell": ["Doctor", "Surgery", "Forensic Pathology", "small handgun (Marksman) table INJ 2"],
+        "Dr. Mara Kell": [
+            "Doctor",
+            "Surgery",
+            "Forensic Pathology",
+            "small handgun (Marksman) table INJ 2",
+        ],
         "Wren Hollowell": ["Witch", "Witchcraft", "(supernormal)", "damage factor +1 2"],
     }
     for page in text:
