@@ -37,13 +37,26 @@ class FoozleHeuristicBot:
     name = "heuristic"
     reads_view = True
 
+    def __init__(self) -> None:
+        #: The groups list of the last view and its table. A view is read, never changed,
+        #: and a quiet state hands the same groups list to its views until the groups change
+        #: (then a new one), so the same list object means the same groups: no need to look
+        #: at them again. Holding the list keeps its identity from being reused.
+        self._groups: list[dict[str, Any]] | None = None
+        self._table = _table([])
+
     def choose(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
         hand = [KIND[c] for c in view["hand"]]
-        table = _table_of(view["groups"])
+        groups = view["groups"]
+        if groups is not self._groups:
+            self._table, self._groups = _table_of(groups), groups
+        table = self._table
         mine = view["tokens"][view["seat"]]["colours"]
-        need = {fg.COLOURS.index(c) for c in fg.COLOURS if c not in mine}
+        need = _NEED.get(tuple(mine))
+        if need is None:  # not in the views' order: worked out
+            need = frozenset(fg.COLOURS.index(c) for c in fg.COLOURS if c not in mine)
         if view["phase"] == "take":
             return self._take(view, hand, table, need, legal, rng)
         taken = KIND[view["taken"]] if view["taken"] else -1
@@ -55,7 +68,11 @@ class FoozleHeuristicBot:
             if ways:  # the same cards onto one group or another (FZ-2): equal, at random
                 return _pick(ways, rng)
         if need:
-            token_lays = [m for m in lays if _lay(m)[1] >= 3 and _lay(m)[2] in need]
+            token_lays = []
+            for m in lays:
+                _, size, colour = _lay(m)
+                if size >= 3 and colour in need:
+                    token_lays.append(m)
             if token_lays:
                 return _longest(token_lays, rng)
         if view["phase"] == "owe" or not any(m.action == DISCARD for m in legal):
@@ -63,7 +80,7 @@ class FoozleHeuristicBot:
         return self._discard(hand, legal, rng)
 
     @staticmethod
-    def _earns(move: Move, need: set[int]) -> bool:
+    def _earns(move: Move, need: frozenset[int]) -> bool:
         """Whether a lay earns a colour token it still needs (FZ-4: all one colour)."""
         return _lay(move)[2] in need
 
@@ -72,7 +89,7 @@ class FoozleHeuristicBot:
         view: dict[str, Any],
         hand: list[int],
         table: _Table,
-        need: set[int],
+        need: frozenset[int],
         legal: Sequence[Move],
         rng: random.Random,
     ) -> Move:
@@ -125,18 +142,25 @@ class FoozleHeuristicBot:
             held |= 1 << k
         in_group = _groupable(held)
         trumps = (held & _TRUMP_BITS).bit_count()
-
-        def worth(move: Move) -> tuple[float, float]:
+        draw = rng.random
+        best: Move | None = None
+        best_key = (0.0, 0.0)
+        for move in legal:  # the lowest (worth, a draw for ties), a draw per discard in order
+            if move.action != DISCARD:
+                continue
             k = KIND[move.args[0]]
             if RANK[k] == TRUMP:
-                return (0.5 * trumps, rng.random())
-            # k itself is counted once in its rank and once in its suit: take it off
-            links = (held & _RANK_BITS[RANK[k]]).bit_count() - 1
-            links += (held & _SUIT_BITS[SUIT[k]]).bit_count() - 1
-            links += 0.5 * (held & _NEAR_BITS[k]).bit_count()
-            return (links + (5 if in_group >> k & 1 else 0), rng.random())
-
-        return min((m for m in legal if m.action == DISCARD), key=worth)
+                key = (0.5 * trumps, draw())
+            else:
+                # k itself is counted once in its rank and once in its suit: take it off
+                links = (held & _RANK_BITS[RANK[k]]).bit_count() - 1
+                links += (held & _SUIT_BITS[SUIT[k]]).bit_count() - 1
+                links += 0.5 * (held & _NEAR_BITS[k]).bit_count()
+                key = (links + (5 if in_group >> k & 1 else 0), draw())
+            if best is None or key < best_key:
+                best, best_key = move, key
+        assert best is not None
+        return best
 
 
 def _pick(moves: Sequence[Move], rng: random.Random) -> Move:
@@ -176,6 +200,14 @@ _COLOUR_RUN_BITS: dict[int, int] = {}
 for (_c, _r), _m in _RUN_CARD_BITS.items():
     _COLOUR_RUN_BITS[_c] = _COLOUR_RUN_BITS.get(_c, 0) | _m
 _RUN_RANKS = range(fg.RUN_LO, fg.RUN_HI + 1)
+#: The colours still needed (as numbers), by the colours held as a view lists them (in
+#: fg.COLOURS order): every subset, made once.
+_NEED: dict[tuple[str, ...], frozenset[int]] = {
+    tuple(c for i, c in enumerate(fg.COLOURS) if held >> i & 1): frozenset(
+        i for i in range(len(fg.COLOURS)) if not held >> i & 1
+    )
+    for held in range(1 << len(fg.COLOURS))
+}
 #: Per card (not a trump), the cards whose place in a lay-down it may change: its own, those
 #: of its rank, of its suit and of its colour's runs.
 _RELATED: tuple[int, ...] = tuple(
@@ -378,7 +410,7 @@ def _groupable_with(bits: int, k: int) -> int:
     return _remember(_GROUPABLE, both, found)
 
 
-def _earns_token(bits: int, k: int, need: set[int]) -> bool:
+def _earns_token(bits: int, k: int, need: frozenset[int]) -> bool:
     """Whether some lay-down of the cards `bits` holding card k is all of one colour still
     needed: exactly `any(k in c and summary(c).colour in need for c in candidates(...))`
     (tests/test_foozle_bots.py checks it). Such a lay-down is of k's colour; it is k's
