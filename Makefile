@@ -27,7 +27,7 @@ lint: $(STAMP)
 # runs (conformance, the fair table, Foozle's many games) play a tenth of their games there;
 # `make test-full` plays them all (GT-1's 1,000 seeded games per game and more), and
 # `make test-fast`, for the edit-test loop, skips the lint and every test marked slow.
-PYTEST := $(BIN)/python -m pytest -n auto
+PYTEST := $(BIN)/python -m pytest -n auto --dist loadgroup
 
 test: lint
 	EZKIT_SLOW_SHARE=0.1 $(PYTEST)

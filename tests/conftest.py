@@ -1,4 +1,5 @@
-"""Shared fixtures: a click runner and an exact enumerator of random choices."""
+"""Shared fixtures: a click runner and an exact enumerator of random choices; and the tests
+that share a module-scoped fixture kept on one pytest-xdist worker."""
 
 from __future__ import annotations
 
@@ -13,6 +14,20 @@ from click.testing import CliRunner
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that use a module-scoped fixture (a rendered PDF, a built wheel) are grouped, one
+    group per module (and per parameter of a parametrized one), so that `-n auto --dist
+    loadgroup` (make test) hands each group to one worker and each fixture is made once, not
+    once on every worker."""
+    for item in items:
+        defs = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
+        shared = sorted(name for name, chain in defs.items() if chain[-1].scope == "module")
+        if shared:
+            params = getattr(getattr(item, "callspec", None), "params", {})
+            group = [f"{name}={params[name]}" for name in shared if name in params]
+            item.add_marker(pytest.mark.xdist_group(" ".join([item.module.__name__, *group])))
 
 
 class _Branch(Exception):

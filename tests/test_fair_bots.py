@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from long_runs import scaled
 
 from ezkit.games import bots, sim
 from ezkit.games.auntie.bots import AuntieHeuristicBot, lowest
@@ -96,7 +97,7 @@ def test_heuristic_auntie_seats_win_alike() -> None:
     """GT-2: 4,000 games of four heuristic Auntie bots; no seat's win rate lies outside a 99%
     interval around the mean seat win rate (shared wins count for every sharer, so that mean
     is above 25%). Before the fix seats won 22/25/29/33% (10,000 games)."""
-    games, players = 4000, 4
+    games, players = scaled(4000, 1000), 4  # 1,000 in `make test` (tests/long_runs.py)
     found = sim.simulate("auntie", games, players, ["heuristic"], seed=1, jobs=2)
     assert found["games"] == games and found["seating"]["balanced"]
     mean = sum(found["wins_by_seat"]) / (games * players)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,15 @@ GAMES = decks.GAMES
 
 
 def pages(path: Path) -> list[str]:
-    return [page.extract_text() for page in PdfReader(path).pages]
+    """Each page's text. A file read again unchanged is not parsed again: a deck fixture's PDF
+    is read by two tests, and pypdf takes about as long to read a deck as WeasyPrint to draw it."""
+    info = path.stat()
+    return list(_pages(path, info.st_size, info.st_mtime_ns))
+
+
+@cache
+def _pages(path: Path, size: int, mtime: int) -> tuple[str, ...]:
+    return tuple(page.extract_text() for page in PdfReader(path).pages)
 
 
 def run(*argv: str) -> str:
