@@ -4,9 +4,10 @@ imports only what it uses (bench/startup.py times them; these tests keep the imp
 
 from __future__ import annotations
 
-import json
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -35,15 +36,15 @@ def test_the_help_lists_each_command_as_the_command_itself_would(width: int) -> 
 def imported(*args: str) -> set[str]:
     """The modules a run of `ezkit ARGS` imports (in a fresh interpreter)."""
     code = (
-        "import sys, json, contextlib, io\n"
+        "import sys, contextlib, io\n"
         "from ezkit.cli import cli\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    cli.main({list(args)!r}, prog_name='ezkit', standalone_mode=False)\n"
-        "print(json.dumps(sorted(sys.modules)))\n"
+        "print(sorted(sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    return set(json.loads(done.stdout.splitlines()[-1]))
+    return set(ast.literal_eval(done.stdout.splitlines()[-1]))
 
 
 def test_the_help_imports_no_command() -> None:
@@ -51,3 +52,30 @@ def test_the_help_imports_no_command() -> None:
     assert not {m for m in modules if m.startswith("ezkit.") and m != "ezkit.errors"} - {
         "ezkit.cli"
     }
+
+
+HEAVY = {"pydantic", "yaml", "rich", "tinydb", "weasyprint", "jinja2"}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["roll", "--seed", "1"],
+        ["roll", "3d6-1", "--times", "3", "--seed", "1"],
+        ["action", "Fair", "--roll", "0"],
+        ["odds", "--rank", "Good", "--difficulty", "Great"],
+    ],
+    ids=" ".join,
+)
+def test_the_quick_commands_import_nothing_heavy(args: list[str]) -> None:
+    """What a GM types mid-scene: no model, YAML, table drawing, campaign or file code."""
+    modules = imported(*args)
+    top = {m.partition(".")[0] for m in modules}
+    assert not top & HEAVY
+    assert not {"pathlib", "json", "ezkit.fileio", "ezkit.store", "ezkit.rules"} & modules
+
+
+def test_the_game_commands_do_not_import_the_character_commands(tmp_path: Path) -> None:
+    modules = imported("game", "list", "--db", str(tmp_path / "campaign.json"))
+    assert not {m for m in modules if m.startswith(("ezkit.character", "ezkit.cli.char"))}
+    assert "pydantic" not in modules and "ezkit.rules" not in modules

@@ -1,16 +1,15 @@
 """click parameter types and shared options for ezkit's commands.
 
 Light on purpose: every command imports it, so the modules a type needs (the dice, the
-Ladder) are imported when a value is converted, not here.
+Ladder) are imported when a value is converted, and pathlib and json when an option that
+needs them is made or a document printed, not here.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -125,6 +124,8 @@ def seed_option(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def db_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    from pathlib import Path
+
     return click.option(
         "--db",
         type=click.Path(dir_okay=False, path_type=Path),
@@ -133,6 +134,8 @@ def db_option(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def rules_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    from pathlib import Path
+
     return click.option(
         "--rules",
         "house_rules",
@@ -142,6 +145,8 @@ def rules_option(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def emit_json(document: Any) -> None:
+    import json
+
     click.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,7 +16,9 @@ from ezkit.cli.params import (
     seed_option,
 )
 from ezkit.errors import DocumentError, InputError
-from ezkit.fileio import check_json_depth, read_document_bytes, write_atomic
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @click.command(
@@ -39,7 +40,8 @@ Examples:
 )
 @click.option(
     "--deck-file",
-    type=click.Path(dir_okay=False, path_type=Path),
+    # a str here: pathlib, json and the file code are imported only when a shoe is kept
+    type=click.Path(dir_okay=False),
     help="Poker deck only: keep the shoe in this file between sessions of rolling.",
 )
 @json_option
@@ -48,7 +50,7 @@ def roll(
     method: dice.Method | None,
     seed: int | None,
     times: int,
-    deck_file: Path | None,
+    deck_file: str | None,
     as_json: bool,
 ) -> None:
     """Roll EXPR (METHOD[+N|-N], e.g. 4dF+2 or 3d6-1) and read it on the Ladder.
@@ -65,11 +67,10 @@ def roll(
             param_hint="'--deck-file'",
         )
     if deck_file is not None:
-        _load_deck(roller, deck_file)
+        _load_deck(roller, _path(deck_file))
     rolls = [roller.roll() for _ in range(times)]
     if deck_file is not None:
-        state = {"schema_version": DECK_SCHEMA, **roller.state()}
-        write_atomic(deck_file, json.dumps(state))
+        _save_deck(roller, _path(deck_file))
 
     if as_json:
         emit_json(
@@ -116,7 +117,24 @@ def _expression(text: str | None, method: dice.Method | None) -> dice.Expression
 DECK_SCHEMA = 1
 
 
+def _path(name: str) -> Path:
+    from pathlib import Path
+
+    return Path(name)
+
+
+def _save_deck(roller: dice.DeckRoller, path: Path) -> None:
+    import json
+
+    from ezkit.fileio import write_atomic
+
+    write_atomic(path, json.dumps({"schema_version": DECK_SCHEMA, **roller.state()}))
+
+
 def _load_deck(roller: dice.DeckRoller, path: Path) -> None:
+    import json
+
+    from ezkit.fileio import check_json_depth, read_document_bytes
     from ezkit.store import refuse_campaign_output
 
     refuse_campaign_output(path)  # the shoe is written back to this file
