@@ -79,11 +79,6 @@ class FoozleHeuristicBot:
             return _longest(lays, rng)
         return self._discard(hand, legal, rng)
 
-    @staticmethod
-    def _earns(move: Move, need: frozenset[int]) -> bool:
-        """Whether a lay earns a colour token it still needs (FZ-4: all one colour)."""
-        return _lay(move)[2] in need
-
     def _take(
         self,
         view: dict[str, Any],
@@ -224,11 +219,6 @@ _COLOUR_BITS: dict[int, int] = {}
 for _k in range(len(fg.IDS)):
     if RANK[_k] != TRUMP:
         _COLOUR_BITS[COLOUR[_k]] = _COLOUR_BITS.get(COLOUR[_k], 0) | 1 << _k
-#: Per colour, its run ranks and the cards of each: [(rank, cards as bits)].
-_COLOUR_RANKS: dict[int, list[tuple[int, int]]] = {
-    c: [(r, _RUN_CARD_BITS[c, r]) for r in _RUN_RANKS if (c, r) in _RUN_CARD_BITS]
-    for c in _COLOUR_RUN_BITS
-}
 #: Per card, the other cards of its colour within two ranks (infinity counted as rank 10,
 #: trumps never): the "half links" of _discard.
 _NEAR_BITS: tuple[int, ...] = tuple(
