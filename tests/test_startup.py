@@ -5,6 +5,7 @@ imports only what it uses (bench/startup.py times them; these tests keep the imp
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import click
 import pytest
 
-from ezkit.cli import COMMANDS, cli
+from ezkit.cli import COMMANDS, cli, schema
 
 
 def listing(group: click.Group, width: int) -> str:
@@ -79,3 +80,20 @@ def test_the_game_commands_do_not_import_the_character_commands(tmp_path: Path) 
     modules = imported("game", "list", "--db", str(tmp_path / "campaign.json"))
     assert not {m for m in modules if m.startswith(("ezkit.character", "ezkit.cli.char"))}
     assert "pydantic" not in modules and "ezkit.rules" not in modules
+
+
+@pytest.mark.parametrize("name", ["character", "people"])
+def test_the_kept_schemas_are_the_models_schemas(name: str) -> None:
+    """`ezkit schema` prints the schema kept in ezkit/data/schemas/; it must be the one the
+    model makes now. After a change to the model: EZKIT_SNAPSHOTS=update writes it anew."""
+    made = schema.generated(name)
+    if os.environ.get("EZKIT_SNAPSHOTS") == "update":
+        Path(schema.SCHEMAS, f"{name}.json").write_text(made, encoding="utf-8")
+    assert schema.stored(name) == made, (
+        f"ezkit/data/schemas/{name}.json is not the model's schema: run "
+        "EZKIT_SNAPSHOTS=update pytest tests/test_startup.py -k schema"
+    )
+
+
+def test_printing_a_schema_imports_no_model() -> None:
+    assert "pydantic" not in imported("schema", "character")
