@@ -310,7 +310,7 @@ def _sync_folder(folder: Path) -> None:
         return
     try:
         os.fsync(fd)
-    except OSError:
+    except OSError:  # some filesystems cannot sync a folder: the renamed file is synced
         pass
     finally:
         os.close(fd)

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from test_bakeries import ANN, BOB, NAMES, colour_set, play, start, two  # the shared positions
 
 from ezkit.cli import cli
 from ezkit.errors import InputError
@@ -26,40 +27,10 @@ from ezkit.games.bakeries import GAME_INFO, Bakeries, BakeriesState
 from ezkit.games.bots import make_bot
 from ezkit.games.engine import IllegalMove, Move
 
-NAMES = ["Ann", "Bob"]
-ANN, BOB = 0, 1
 TABLES = decks.tables("bakeries")
 assert isinstance(TABLES, decks.BakeriesTables)
-COLOUR = {s.multiplier: s.colour for s in TABLES.chef_sets}
-SET_PARTS = ("chef", "hat", "apron", "oven", "batter")
 ROW_A = ["A1", "A2", "A3", "A4", "A5"]
 EVERY_CAKE = [c.id for c in decks.deck("bakeries").of("cake")]
-
-
-def colour_set(m: int) -> list[str]:
-    """The five cards of the m set, chef first (BK-2)."""
-    return [f"{part}-{COLOUR[m]}" for part in SET_PARTS]
-
-
-def two(n: int) -> list[int]:
-    """Two d6 results that add up to n."""
-    a = max(1, n - 6)
-    return [a, n - a]
-
-
-def play(state: BakeriesState, *texts: str) -> list[engine.Event]:
-    events: list[engine.Event] = []
-    for text in texts:
-        events += state.play(state.parse(text))
-    return events
-
-
-def start(seed: int = 1, first: int = ANN, **options: Any) -> BakeriesState:
-    """A new game at its first phase-one turn, `first` to play."""
-    state = Bakeries(NAMES, **options).new(seed)
-    play(state, "first" if state.to_move() == first else "second")
-    assert state.to_move() == first and state.view(None)["step"] == "turn"
-    return state
 
 
 def phase_two(m: int = 6) -> BakeriesState:

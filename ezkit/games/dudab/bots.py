@@ -100,15 +100,7 @@ class DudabHeuristicBot:
 
     def _capture(self, view: dict[str, Any], c: int) -> float | None:
         """The worth of the cards a card placed on column c would take, or None."""
-        col = view["columns"][c]
-        cards = col["cards"]
-        if "jungle" in cards:
-            j = cards.index("jungle")
-            if len(cards) - j - 1 + 1 <= j:
-                return None
-        elif len(cards) + 1 < TABLES.column_capture:
-            return None
-        return self._points(cards) + 2.0 * col["buried"]
+        return self._capture_col(view["columns"][c])
 
     def _unseen(self, view: dict[str, Any]) -> Counter[str]:
         """The cards this seat has not seen (in others' hands or the draw pile, roughly)."""
