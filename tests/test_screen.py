@@ -10,7 +10,7 @@ import pytest
 from ezkit.games import engine
 from ezkit.games.engine import Move
 from ezkit.games.screen import Menu, tree
-from ezkit.games.table import HUMAN, Seat, Session, run
+from ezkit.games.table import HUMAN, Quit, Seat, Session, run
 from ezkit.words import plural
 
 
@@ -67,7 +67,7 @@ def test_the_prompt_explains_shows_the_menu_again_and_names_the_range() -> None:
     seats = [Seat("Ann", HUMAN), Seat("Bot 1", "random")]
     session = Session.start("auntie", seats, 4, {"rounds": 5})
     script = Script(["help", "99", "xyzzy", "", "back", "quit"])
-    with pytest.raises(Exception):  # noqa: B017 - Quit ends the scripted game
+    with pytest.raises(Quit):  # `quit` ends the scripted game
         run(session, script)
     told = "\n".join(script.told)
     assert "How to choose: type the number of a choice" in told
@@ -109,7 +109,7 @@ def test_a_resumed_game_still_tells_each_player_what_only_they_saw() -> None:
     other = seats[1 - mover].name
     assert told[mover] and all(not t.startswith(other) for t in told[mover])
     script = Script(["", "", "", "", "quit"])
-    with pytest.raises(Exception):  # noqa: B017 - Quit ends the scripted game
+    with pytest.raises(Quit):  # `quit` ends the scripted game
         run(Session(record), script)
     shown = "\n".join(script.told)
     assert f"Resuming after {plural(len(record['moves']), 'move')}." in shown
