@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-fast test-full lint bench clean harfbuzz-subset
+.PHONY: demo test test-fast test-full lint bench clean harfbuzz-subset browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,13 +29,13 @@ lint: $(STAMP)
 # `make test-fast`, for the edit-test loop, skips the lint and every test marked slow.
 PYTEST := $(BIN)/python -m pytest -n auto --dist loadgroup
 
-test: lint
+test: lint browser
 	EZKIT_SLOW_SHARE=0.1 $(PYTEST)
 
-test-fast: $(STAMP)
+test-fast: $(STAMP) browser
 	$(PYTEST) -m "not slow"
 
-test-full: lint
+test-full: lint browser
 	EZKIT_SLOW_SHARE=1 $(PYTEST)
 
 # WeasyPrint subsets fonts with HarfBuzz when the system has it (ten times faster than its
@@ -46,6 +46,16 @@ harfbuzz-subset:
 	    { apt-get install -y -q libharfbuzz-subset0 >/dev/null 2>&1 || \
 	      { apt-get update -q >/dev/null && apt-get install -y -q libharfbuzz-subset0 >/dev/null; }; } || \
 	    echo "note: install libharfbuzz-subset0 (or your system's HarfBuzz subset library) for fast printing"; }
+
+# The web table's browser tests drive the system's Chromium (Playwright never downloads a
+# browser of its own here); installed when we may, skipped with a printed reason otherwise.
+APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y -q
+browser:
+	@[ -x /usr/bin/chromium ] || \
+	  { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+	    { $(APT_INSTALL) chromium >/dev/null 2>&1 || \
+	      { apt-get update -q >/dev/null && $(APT_INSTALL) chromium >/dev/null; }; } || \
+	    echo "note: install Chromium (Debian: chromium) to run the web table's browser tests"; }
 
 # startup.py times every command against targets some still miss (it says which, and exits 1):
 # the leading - lets the benchmarks after it run all the same.
