@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
 from collections import Counter
@@ -317,6 +319,24 @@ def test_loaded_once_from_the_resources_folder() -> None:
     for game in decks.GAMES:
         assert decks.deck(game) is decks.deck(game)
         assert decks.deck(game).path == resources.cards() / f"{game}.yaml"
+
+
+@pytest.mark.parametrize("game", decks.GAMES)
+def test_the_compiled_decks_are_the_deck_files(game: str) -> None:
+    """The games read ezkit/data/decks/<game>.json: it must be what cards/<game>.yaml makes
+    now. After a change to a deck file: EZKIT_SNAPSHOTS=update writes it anew."""
+    path = resources.cards() / f"{game}.yaml"
+    made = json.dumps(decks.plain(decks.load(path)), indent=1, ensure_ascii=False) + "\n"
+    compiled = Path(decks.COMPILED, f"{game}.json")
+    if os.environ.get("EZKIT_SNAPSHOTS") == "update":
+        compiled.write_text(made, encoding="utf-8")
+    assert compiled.read_text(encoding="utf-8") == made, (
+        f"{compiled} is not what {path} makes: run "
+        "EZKIT_SNAPSHOTS=update pytest tests/test_decks.py -k compiled"
+    )
+    # read back, it is the deck the file makes, to the types of every table
+    assert decks.deck(game) == decks.load(path)
+    assert repr(decks.deck(game)) == repr(decks.load(path))
 
 
 def test_loads_from_a_copied_cards_folder(tmp_path: Path) -> None:

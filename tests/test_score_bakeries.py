@@ -6,6 +6,7 @@ books' worked examples, recomputed"), never pasted; the numbers come from the de
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -209,7 +210,7 @@ def test_the_books_numbers_never_need_rounding() -> None:
 
 def test_a_sale_rounds_when_the_table_gives_cents(monkeypatch: pytest.MonkeyPatch) -> None:
     """A house table with a 15% Stale card: $75 x 85% = $63.75, sold for $64."""
-    changed = TABLES.model_copy(update={"sale": SALE.model_copy(update={"stale_percent": 15})})
+    changed = dataclasses.replace(TABLES, sale=dataclasses.replace(SALE, stale_percent=15))
     monkeypatch.setattr(bk, "tables", lambda: changed)
     assert bk.sale_value(1, "sheet cake", 7, stale=1) == 64
     assert Fraction(75 * 70, 100) == Fraction(105, 2)

@@ -82,6 +82,22 @@ def test_the_game_commands_do_not_import_the_character_commands(tmp_path: Path) 
     assert "pydantic" not in modules and "ezkit.rules" not in modules
 
 
+def test_the_card_games_start_without_pydantic_or_yaml(tmp_path: Path) -> None:
+    """A game reads its compiled deck (ezkit/data/decks/), not the deck file with pydantic."""
+    db = ["--db", str(tmp_path / "campaign.json")]
+    runs = [
+        ["score", "auntie", "4", "4", "3", "0"],
+        ["score", "dudab", "--pile", "red-3-hand dudab"],
+        ["score", "foozle", "group", "2-lamps 3-plungers 4-fromps"],
+        ["score", "bakeries", "sale", "--chef", "5", "--cake", "bundt cake", "--slot", "8"],
+        ["game", "new", "bakeries", "--players", "Ann", "--bots", "1", "--seed", "2", *db],
+        ["game", "show", "1", "--seat", "0", *db],
+    ]
+    for args in runs:
+        top = {m.partition(".")[0] for m in imported(*args)}
+        assert not {"pydantic", "yaml"} & top, args
+
+
 @pytest.mark.parametrize("name", ["character", "people"])
 def test_the_kept_schemas_are_the_models_schemas(name: str) -> None:
     """`ezkit schema` prints the schema kept in ezkit/data/schemas/; it must be the one the

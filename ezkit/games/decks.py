@@ -1,4 +1,4 @@
-"""The four games' decks: `cards/<game>.yaml`, loaded once, validated, expanded.
+"""The four games' decks: `cards/<game>.yaml`, validated, expanded, kept compiled.
 
 A deck file (schema_version 1) names the game and lists its decks by kind (the card's
 back or type). Each card is written once with its count, or generated from axes: every
@@ -7,6 +7,12 @@ formatted from the card's attributes (`{colour}`, or `{colour!t}` for its label)
 listed card's name and rules are formatted from its own fields the same way. The
 file's `tables` hold the numbers the game's engine reads (die results, case slots,
 scoring values), validated per game. Card ids follow DESIGN.md's card notation.
+`load` reads and checks a deck file (ezkit/games/deckfile.py, with pydantic).
+
+The games read their decks from ezkit/data/decks/<game>.json, the same decks as `load`
+makes from cards/, compiled: a game then starts without pydantic or YAML (about 100 ms).
+tests/test_decks.py checks that the compiled files are what `load` makes of cards/ now;
+`EZKIT_SNAPSHOTS=update pytest tests/test_decks.py -k compiled` writes them anew.
 
     deck("dudab").size()             -> 96
     expand("auntie", "fudge")        -> ["0", "0", ..., "4"]   (40 ids, file order)
@@ -16,42 +22,64 @@ scoring values), validated per game. Card ids follow DESIGN.md's card notation.
 
 from __future__ import annotations
 
-import difflib
-import itertools
-import string
-from collections.abc import Iterable, Iterator
+import dataclasses
+import json
+import os
+import types
+import typing
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, TypeVar
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import Annotated, Any, ClassVar, Literal
 
 from ezkit import resources
-from ezkit.errors import DocumentError, InputError
-from ezkit.yamlio import load_yaml
+from ezkit.errors import InputError
 
 GAMES = ("auntie", "bakeries", "dudab", "foozle")
+COMPILED = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "decks")
 
 #: Lower-case words joined by hyphens: `red-3-hand`, `ask-auntie`, `0`, `inf-tops`.
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 _WORD = r"^[a-z0-9]+$"
 
-M = TypeVar("M", bound=BaseModel)
+
+class Check:
+    """A field's constraints as pydantic checks them when a deck file is read
+    (`Annotated[int, Check(ge=1)]`); the compiled decks are not checked again."""
+
+    def __init__(self, **constraints: Any) -> None:
+        self.constraints = constraints
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        schema = handler(source)
+        schema.update(self.constraints)
+        return schema
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+Id = Annotated[str, Check(pattern=ID_PATTERN)]
+Word = Annotated[str, Check(pattern=_WORD)]
+Text = Annotated[str, Check(min_length=1)]
+Positive = Annotated[int, Check(ge=1)]
+Slot = Annotated[int, Check(ge=2, le=12)]
 
 
-class Card(_Strict):
+class _Record:
+    """The deck's records: frozen dataclasses; pydantic reads this when a deck file is
+    checked, so a key a record does not have is refused."""
+
+    __pydantic_config__: ClassVar[dict[str, str]] = {"extra": "forbid"}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Card(_Record):
     """One card face and how many copies the game has; only its game's attributes are set."""
 
-    id: str = Field(pattern=ID_PATTERN)
-    kind: str = Field(pattern=_WORD)
-    count: int = Field(default=1, ge=1)
-    name: str = Field(min_length=1)
-    rules: str = Field(min_length=1)
+    id: Id
+    kind: Word
+    count: Positive = 1
+    name: Text
+    rules: Text
     # Auntie's Fudge (AU-2)
     points: int | None = None
     role: Literal["excuse", "reaction"] | None = None
@@ -59,17 +87,17 @@ class Card(_Strict):
     target: Literal["left", "right", "auntie"] | None = None
     # Bakeries (BK-2, seed 001 "PHASE TWO")
     component: Literal["chef", "hat", "apron", "oven", "batter", "wild"] | None = None
-    multiplier: int | None = Field(default=None, ge=1)
+    multiplier: Positive | None = None
     wild_for: tuple[int, ...] | None = None
-    price: int | None = Field(default=None, ge=0)
-    bakery: str | None = Field(default=None, pattern=_WORD)
-    slot: int | None = Field(default=None, ge=2, le=12)
+    price: Annotated[int, Check(ge=0)] | None = None
+    bakery: Word | None = None
+    slot: Slot | None = None
     # Dudab (DU-1) and Foozle (FZ-1)
-    colour: str | None = Field(default=None, pattern=_WORD)
+    colour: Word | None = None
     value: int | None = None
-    symbol: str | None = Field(default=None, pattern=_WORD)
-    expansion: str | None = Field(default=None, pattern=_WORD)
-    suit: str | None = Field(default=None, pattern=_WORD)
+    symbol: Word | None = None
+    expansion: Word | None = None
+    suit: Word | None = None
     rank: int | Literal["inf"] | None = None
 
     @property
@@ -78,43 +106,18 @@ class Card(_Strict):
         return f"{self.name}: {self.rules}"
 
 
-class Generator(_Strict):
-    """Cards made from every combination of the axes' values (a value may be a mapping)."""
-
-    axes: dict[str, list[int | str | dict[str, Any]]] = Field(min_length=1)
-    id: str
-    name: str
-    rules: str
-    count: int = Field(default=1, ge=1)
-    labels: dict[str, str] = {}
-
-
-class DeckSpec(_Strict):
-    title: str = Field(min_length=1)
-    cards: list[dict[str, Any]] = []
-    generate: list[Generator] = []
-
-
-class DeckFile(_Strict):
-    schema_version: Literal[1]
-    game: str
-    name: str = Field(min_length=1)
-    source: str = Field(min_length=1)
-    texts: dict[str, str] = {}  # texts shared by several cards, through YAML anchors
-    decks: dict[str, DeckSpec] = Field(min_length=1)
-    tables: dict[str, Any]
-
-
 # --- the tables each engine reads ---------------------------------------------------------
 
 
-class Span(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class Span(_Record):
     min: int
     max: int
     default: int | None = None
 
 
-class AuntieTables(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class AuntieTables(_Record):
     """Seed 000 "Setup" and "Turn Overview" as numbers (AU-1, AU-3, AU-4, AU-5, AU-9)."""
 
     players: Span
@@ -129,12 +132,14 @@ class AuntieTables(_Strict):
     no_draw_rounds: int
 
 
-class ChefSet(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class ChefSet(_Record):
     colour: str
     multiplier: int
 
 
-class DieFace(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class DieFace(_Record):
     """One phase-one die result (BK-3): cards to turn over [least, most], and options."""
 
     flip: tuple[int, int]
@@ -142,17 +147,20 @@ class DieFace(_Strict):
     may_stop: bool = False
 
 
-class FiveBonus(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class FiveBonus(_Record):
     first: int
     step: int
 
 
-class CaseSlot(_Strict):
-    slot: int = Field(ge=2, le=12)
-    multiplier: int = Field(ge=1)
+@dataclass(frozen=True, kw_only=True)
+class CaseSlot(_Record):
+    slot: Slot
+    multiplier: Positive
 
 
-class Sale(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class Sale(_Record):
     """Phase three and the end of a round (BK-5, BK-6); percentages as whole numbers."""
 
     cakes_to_win: int
@@ -164,7 +172,8 @@ class Sale(_Strict):
     consolation_percent: tuple[int, ...]
 
 
-class BakeriesTables(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class BakeriesTables(_Record):
     """Seed 001's tables: chef sets, die, second chance, case slots, sale (BK-1..BK-6)."""
 
     players: int
@@ -193,13 +202,15 @@ class BakeriesTables(_Strict):
         return self.five_bonus.first + self.five_bonus.step * earlier_fives
 
 
-class DudabScoring(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class DudabScoring(_Record):
     dudab_in_hand: int
     unpaired_shaman: int
     baby: dict[int, int]  # number of Baby cards -> points (negative, DU-4)
 
 
-class DudabTables(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class DudabTables(_Record):
     """Seed 002 "Setup", "Playing the game" and "Scoring" as numbers (DU-2..DU-5)."""
 
     players: Span
@@ -215,12 +226,14 @@ class DudabTables(_Strict):
         return self.scoring.baby[babies] if babies else 0
 
 
-class Suit(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class Suit(_Record):
     suit: str
     colour: str
 
 
-class FoozleTables(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class FoozleTables(_Record):
     """Seed 004's numbers and the suit colours of ruling FZ-1."""
 
     players: Span
@@ -245,7 +258,7 @@ class FoozleTables(_Strict):
 
 
 Tables = AuntieTables | BakeriesTables | DudabTables | FoozleTables
-_TABLES: dict[str, type[_Strict]] = {
+TABLES: dict[str, type[Tables]] = {
     "auntie": AuntieTables,
     "bakeries": BakeriesTables,
     "dudab": DudabTables,
@@ -296,6 +309,8 @@ class Deck:
         for card in self.cards:
             if card.id == wanted:
                 return card
+        import difflib
+
         ids = [card.id for card in self.cards]
         close = difflib.get_close_matches(wanted, ids, n=1, cutoff=0.6)
         hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -310,10 +325,11 @@ def normalise(notation: str) -> str:
 
 @cache
 def deck(game: str) -> Deck:
-    """The game's deck, read from `cards/<game>.yaml` once and validated."""
+    """The game's deck from `cards/<game>.yaml`, as compiled in ezkit/data/decks/, once."""
     if game not in GAMES:
         raise InputError(f"no card game {game!r}; the games are {', '.join(GAMES)}")
-    return load(resources.cards() / f"{game}.yaml")
+    with open(os.path.join(COMPILED, f"{game}.json"), encoding="utf-8") as handle:
+        return from_plain(json.load(handle), resources.cards() / f"{game}.yaml")
 
 
 def expand(game: str, kind: str | Iterable[str] | None = None) -> list[str]:
@@ -331,122 +347,67 @@ def tables(game: str) -> Tables:
     return deck(game).tables
 
 
-# --- loading ------------------------------------------------------------------------------
+# --- reading a deck file, and its compiled form -------------------------------------------
 
 
 def load(path: Path) -> Deck:
-    """Read and validate one deck file; every problem names the file and the field."""
-    document = _validate(DeckFile, load_yaml(path), path, "")
-    if document.game != path.stem or document.game not in _TABLES:
-        raise DocumentError(f"{path}: game: {document.game!r} should be {path.stem!r}")
-    cards = tuple(_cards(document, path))
-    _check_unique(cards, path)
-    found = Deck(
-        game=document.game,
-        name=document.name,
+    """Read and check one deck file; every problem names the file and the field."""
+    from ezkit.games import deckfile
+
+    return deckfile.read(path)
+
+
+def plain(found: Deck) -> dict[str, Any]:
+    """A deck as its compiled JSON holds it: no path, a card's unset attributes left out."""
+    return {
+        "game": found.game,
+        "name": found.name,
+        "titles": found.titles,
+        "cards": [
+            {key: value for key, value in dataclasses.asdict(card).items() if value is not None}
+            for card in found.cards
+        ],
+        "tables": dataclasses.asdict(found.tables),
+    }
+
+
+def from_plain(document: dict[str, Any], path: Path) -> Deck:
+    """The deck a compiled JSON document holds (checked when it was compiled, not again)."""
+    return Deck(
+        game=document["game"],
+        name=document["name"],
         path=path,
-        cards=cards,
-        titles={kind: spec.title for kind, spec in document.decks.items()},
-        tables=_validate(_TABLES[document.game], document.tables, path, "tables."),
+        cards=tuple(_typed(Card, card) for card in document["cards"]),
+        titles=document["titles"],
+        tables=_typed(TABLES[document["game"]], document["tables"]),
     )
-    _check_colours(found)
-    return found
 
 
-def _cards(document: DeckFile, path: Path) -> Iterator[Card]:
-    for kind, spec in document.decks.items():
-        for i, raw in enumerate(spec.cards):
-            where = f"decks.{kind}.cards[{i}]"
-            yield _card(_filled(raw, _Face({}), path, where), kind, path, where)
-        for i, generator in enumerate(spec.generate):
-            where = f"decks.{kind}.generate[{i}]"
-            for raw in _generated(generator, path, where):
-                yield _card(raw, kind, path, f"{where} ({raw['id']})")
+def _typed(hint: Any, value: Any) -> Any:
+    """JSON data as the type `hint` says: dataclasses, tuples, and dictionaries' number keys
+    (JSON has only lists, and text keys)."""
+    if dataclasses.is_dataclass(hint):
+        fields = _fields(hint)  # type: ignore[arg-type]
+        return hint(**{name: _typed(fields[name], item) for name, item in value.items()})
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if value is None:
+        return None
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_typed(args[0], item) for item in value)
+        return tuple(_typed(arg, item) for arg, item in zip(args, value, strict=True))
+    if origin is dict:
+        return {_typed(args[0], key): _typed(args[1], item) for key, item in value.items()}
+    if origin in (typing.Union, types.UnionType):  # `X | None`: the X a JSON value needs
+        built = [
+            a for a in args if dataclasses.is_dataclass(a) or typing.get_origin(a) in (tuple, dict)
+        ]
+        return _typed(built[0], value) if built else value
+    if hint is int and isinstance(value, str):  # a dictionary's key
+        return int(value)
+    return value
 
 
-def _card(raw: Any, kind: str, path: Path, where: str) -> Card:
-    if isinstance(raw, dict) and "kind" in raw:
-        raise DocumentError(f"{path}: {where}.kind: a card's kind is the deck it is listed in")
-    fields = {**raw, "kind": kind} if isinstance(raw, dict) else raw
-    return _validate(Card, fields, path, f"{where}.")
-
-
-def _generated(spec: Generator, path: Path, where: str) -> Iterator[dict[str, Any]]:
-    """Every combination of the axes, first axis slowest; a mapping value adds its fields."""
-    face = _Face(spec.labels)
-    for combination in itertools.product(*spec.axes.values()):
-        fields: dict[str, Any] = {}
-        for axis, value in zip(spec.axes, combination, strict=True):
-            fields.update(value if isinstance(value, dict) else {axis: value})
-        templates = {"count": spec.count, "id": spec.id, "name": spec.name, "rules": spec.rules}
-        yield _filled({**fields, **templates}, face, path, where)
-
-
-def _filled(raw: Any, face: _Face, path: Path, where: str) -> Any:
-    """A card with its id, name and rules formatted from its own fields (`${price}`)."""
-    if not isinstance(raw, dict):
-        return raw
-    filled = dict(raw)
-    for key in ("id", "name", "rules"):
-        if isinstance(raw.get(key), str):
-            filled[key] = _format(face, raw[key], raw, path, f"{where}.{key}")
-    return filled
-
-
-class _Face(string.Formatter):
-    """`str.format` with one more conversion: `{field!t}` is the value's label or Title Case."""
-
-    def __init__(self, labels: dict[str, str]) -> None:
-        super().__init__()
-        self.labels = labels
-
-    def convert_field(self, value: Any, conversion: str | None) -> Any:
-        if conversion == "t":
-            return self.labels.get(str(value), str(value).title())
-        return super().convert_field(value, conversion)
-
-
-def _format(face: _Face, template: str, fields: dict[str, Any], path: Path, where: str) -> str:
-    try:
-        return face.format(template, **fields)
-    except KeyError as error:
-        known = ", ".join(key for key in fields if key not in ("id", "name", "rules"))
-        raise DocumentError(f"{path}: {where}: no field {error} (the card has {known})") from None
-    except (ValueError, IndexError) as error:
-        raise DocumentError(f"{path}: {where}: not a valid template ({error})") from None
-
-
-def _validate(model: type[M], data: Any, path: Path, prefix: str) -> M:
-    try:
-        return model.model_validate(data)
-    except ValidationError as error:
-        problems = "; ".join(f"{_where(prefix, e['loc'])}: {e['msg']}" for e in error.errors())
-        raise DocumentError(f"{path}: {problems}") from None
-
-
-def _where(prefix: str, loc: tuple[int | str, ...]) -> str:
-    """A pydantic location as a path into the file: `decks.fudge.cards[0].points`."""
-    where = prefix.removesuffix(".")
-    for part in loc:
-        where += f"[{part}]" if isinstance(part, int) else f".{part}" if where else str(part)
-    return where or "(document)"
-
-
-def _check_unique(cards: tuple[Card, ...], path: Path) -> None:
-    seen: set[str] = set()
-    for card in cards:
-        if card.id in seen:
-            raise DocumentError(f"{path}: card id {card.id!r} appears twice")
-        seen.add(card.id)
-
-
-def _check_colours(found: Deck) -> None:
-    """Foozle: every suit's colour is one of the five token colours (FZ-1, FZ-4)."""
-    if not isinstance(found.tables, FoozleTables):
-        return
-    for card in found.of("suited"):
-        if card.colour not in found.tables.tokens:
-            tokens = ", ".join(found.tables.tokens)
-            raise DocumentError(
-                f"{found.path}: {card.id}: colour {card.colour!r} is not a token colour ({tokens})"
-            )
+@cache
+def _fields(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)  # constraints (Annotated) left out
