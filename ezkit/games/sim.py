@@ -152,19 +152,28 @@ def _run_chunk(job: tuple[Any, ...]) -> list[Result]:
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector off while a chunk of games is played, on again after it.
+    """Python's cycle collector off while a chunk of games is played; after it, one
+    collection of what the chunk left, and what is still alive then frozen (gc.freeze).
 
-    Why: a full collection walks every object alive, and the games' and bots' caches (pure
-    functions of card shapes, bounded) hold hundreds of thousands; in Foozle such sweeps
-    took a third of a simulation's time. The games make little cyclic garbage (a Dudab state
-    is one cycle), so a chunk of CHUNK games leaves little behind, and the collector, on
-    again, frees it in its young generations as usual. Nothing a game does depends on it."""
+    Why: a collection walks every object of the generations it collects, and the games' and
+    bots' caches (pure functions of card shapes, bounded) hold hundreds of thousands; in
+    Foozle such sweeps took a third of a simulation's time, and with the collector on again
+    after each chunk, its sweeps of the older generations still took a tenth. The games make
+    little cyclic garbage (a Dudab state is one cycle): the collection after a chunk frees
+    it, and walks only the objects made since the last freeze. What outlives the chunk (the
+    caches' entries, mostly) is frozen: no later collection walks it again, yet it is freed
+    as usual when nothing refers to it any more (a cache cleared); only a frozen object that
+    later became garbage within a cycle would wait for gc.unfreeze (simulate() calls it at the
+    end of a run played in this process; a worker process ends). Nothing a game does depends
+    on it."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was:
+            gc.collect()
+            gc.freeze()
             gc.enable()
 
 
@@ -235,10 +244,15 @@ def simulate(
     started = time.perf_counter()
     results: list[Result] = []
     if jobs == 1 or len(work) == 1:
-        for job in work:
-            results += _run_chunk(job)
-            if progress:
-                progress(job[-1] - job[-2])
+        frozen = gc.get_freeze_count()
+        try:
+            for job in work:
+                results += _run_chunk(job)
+                if progress:
+                    progress(job[-1] - job[-2])
+        finally:
+            if not frozen:  # this process's objects collected as usual again (see above)
+                gc.unfreeze()
     else:
         results = _parallel(work, jobs, progress)
     elapsed = time.perf_counter() - started

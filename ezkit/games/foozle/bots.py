@@ -213,7 +213,7 @@ _RELATED: tuple[int, ...] = tuple(
 )
 #: Per card, the bit of its place among run neighbours (fg.RUN_KEY: colour * 16 + rank), 0
 #: for a trump or an infinity (never in a run).
-_RUN_BIT: tuple[int, ...] = tuple(0 if key < 0 else 1 << key for key in fg.RUN_KEY)
+_RUN_BIT = fg.RUN_BIT
 #: The cards of each colour (infinities too, trumps never).
 _COLOUR_BITS: dict[int, int] = {}
 for _k in range(len(fg.IDS)):

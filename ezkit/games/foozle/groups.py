@@ -52,6 +52,14 @@ COLOUR: tuple[int, ...] = tuple(
 TRUMPS: tuple[int, ...] = tuple(k for k in range(len(IDS)) if RANK[k] == TRUMP)
 #: The bits of the ranks a run may use (FZ-2: within run_ranks, never infinity).
 RUN_BITS = sum(1 << r for r in range(RUN_LO, RUN_HI + 1))
+#: A card's place among run neighbours: colour * 16 + rank, so a run's next card is +1; trumps
+#: and infinities (never in a run, FZ-2) get a key no card is next to.
+RUN_KEY: tuple[int, ...] = tuple(
+    -100 if RANK[k] in (TRUMP, INF) else COLOUR[k] * 16 + RANK[k] for k in range(len(IDS))
+)
+#: Per card, the bit of its run key (0 for a trump or an infinity): three cards of a colour in
+#: a row of ranks are three bits in a row.
+RUN_BIT: tuple[int, ...] = tuple(0 if key < 0 else 1 << key for key in RUN_KEY)
 
 SET, FLUSH, RUN, FLUSH_RUN, FOZZLE = "set", "flush", "run", "flush-run", "fozzle"
 KINDS = (SET, FLUSH, RUN, FLUSH_RUN, FOZZLE)
@@ -229,27 +237,40 @@ def candidates(hand: Iterable[int], full_only: bool = False) -> list[tuple[int, 
     """Lay-downs from a hand, bounded (sorted card numbers, no repeats): every set, flush and
     Big Fozzle of all the cards of a rank, suit or trumps (and their sub-groups when the family
     is small), and every run of consecutive ranks of a colour, once per suit it prefers (so
-    flush runs and runs through each card are there). `full_only`: maximal groups only."""
-    by_rank: dict[int, list[int]] = {}
+    flush runs and runs through each card are there). `full_only`: maximal groups only.
+
+    In this order: the trumps, the ranks, the suits (each where its lowest card comes in the
+    sorted hand), the runs colour by colour. Asked at every decision of a play phase: the
+    cards are sorted into colours and ranks only when three of a colour are in a row."""
+    cards = sorted(hand)
+    by_rank: dict[int, list[int]] = {}  # trumps under TRUMP, in both
     by_suit: dict[int, list[int]] = {}
-    by_colour: dict[int, dict[int, list[int]]] = {}
-    trumps = []
-    for k in sorted(hand):
-        r = RANK[k]
-        if r == TRUMP:
-            trumps.append(k)
-            continue
-        by_rank.setdefault(r, []).append(k)
+    runs = 0
+    for k in cards:
+        by_rank.setdefault(RANK[k], []).append(k)
         by_suit.setdefault(SUIT[k], []).append(k)
-        if r != INF:
-            by_colour.setdefault(COLOUR[k], {}).setdefault(r, []).append(k)
+        runs |= RUN_BIT[k]
     found: dict[tuple[int, ...], None] = {}
-    if len(trumps) >= GROUP_MIN:
+    trumps = by_rank.get(TRUMP)
+    if trumps is not None and len(trumps) >= GROUP_MIN:
         found[tuple(trumps)] = None
-    for family in (*by_rank.values(), *by_suit.values()):
-        if len(family) >= GROUP_MIN:
-            for sub in _subsets(family, full_only):
-                found[sub] = None
+    for families in (by_rank, by_suit):
+        for key, family in families.items():
+            if len(family) >= GROUP_MIN and key != TRUMP:
+                for sub in _subsets(family, full_only):
+                    found[sub] = None
+    if runs & runs >> 1 & runs >> 2:
+        _runs(cards, full_only, found)
+    return list(found)
+
+
+def _runs(cards: list[int], full_only: bool, found: dict[tuple[int, ...], None]) -> None:
+    """The runs of `candidates` (of the sorted `cards`), added to `found`."""
+    by_colour: dict[int, dict[int, list[int]]] = {}
+    for k in cards:
+        r = RANK[k]
+        if r != TRUMP and r != INF:
+            by_colour.setdefault(COLOUR[k], {}).setdefault(r, []).append(k)
     for ranks in by_colour.values():
         if len(ranks) < GROUP_MIN:
             continue
@@ -278,7 +299,6 @@ def candidates(hand: Iterable[int], full_only: bool = False) -> list[tuple[int, 
             for a, b in windows:
                 for pick in picks:
                     found[tuple(sorted(pick[a:b]))] = None
-    return list(found)
 
 
 def _pick(at: list[int], suit: int) -> int:
@@ -329,10 +349,3 @@ def _find_accepting(s: Summary) -> tuple[int, ...]:
         if valid(merge(s, SINGLE[k])):
             found.append(k)
     return tuple(found)
-
-
-#: A card's place among run neighbours: colour * 16 + rank, so a run's next card is +1; trumps
-#: and infinities (never in a run, FZ-2) get a key no card is next to.
-RUN_KEY: tuple[int, ...] = tuple(
-    -100 if RANK[k] in (TRUMP, INF) else COLOUR[k] * 16 + RANK[k] for k in range(len(IDS))
-)

@@ -228,9 +228,16 @@ class FoozleState(State):
             fits.setdefault(k, []).append(g)
 
     def targets(self, s: fg.Summary) -> list[int]:
-        """FZ-2: the groups a lay-down with summary s could join."""
-        joins = fg.joins
-        return [g for g, t in enumerate(self.sums) if joins(s, t)]
+        """FZ-2: the groups a lay-down with summary s could join. Together the cards make a
+        set (one rank), a flush or run (one colour) or a Big Fozzle (the trumps' colour), so
+        only a group of s's rank or colour is asked (most are not: asked at every lay-down of
+        every play decision)."""
+        joins, rank, colour = fg.joins, s.rank, s.colour
+        return [
+            g
+            for g, t in enumerate(self.sums)
+            if (t.rank == rank >= 0 or t.colour == colour != fg.MIXED) and joins(s, t)
+        ]
 
     def fits_after(self, t: int, g: int, s: fg.Summary) -> bool:
         """Could card t be laid off once group g has summary s (g may be a new group)?"""
