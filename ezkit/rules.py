@@ -4,22 +4,29 @@ The defaults live in `data/rules.yaml`. A house-rules file (`--rules FILE`, or
 the `EZKIT_RULES` environment variable) overrides entries: mappings merge key
 by key, anything else is replaced whole. The merged document is validated, so
 a typo in a house-rules file is reported with its path, not silently ignored.
+
+The tables are plain frozen dataclasses (ezkit/records.py). Without house rules they are
+read from `data/rules.json`, the defaults compiled: no YAML or pydantic (about 60 ms at
+start-up). tests/test_startup.py checks that it is what rules.yaml makes now;
+`EZKIT_SNAPSHOTS=update pytest tests/test_startup.py -k compiled` writes it anew. House
+rules are checked by pydantic against the same dataclasses.
 """
 
 from __future__ import annotations
 
+import json
 import os
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
-
 from ezkit import ladder
 from ezkit.errors import DocumentError, InputError
-from ezkit.yamlio import load_yaml
+from ezkit.records import Before, Check, Record, build
 
 DATA = Path(__file__).parent / "data" / "rules.yaml"
+COMPILED = DATA.with_suffix(".json")
 #: The rules-data versions this ezkit reads.
 SCHEMA_VERSIONS = (1,)
 #: The largest round cap a table may set (EZ-20): a scene that nobody can end stops there.
@@ -38,14 +45,11 @@ def shown(number: int) -> str:
 
 
 #: A rank written as the Ladder allows (`Fair`, `+1`, `Fair (+1)`), stored as its number.
-Rank = Annotated[int, BeforeValidator(ladder.parse)]
+Rank = Annotated[int, Before(ladder.parse)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Flowchart(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class Flowchart(Record):
     role_points: int
     attribute_ranks: int
     gifts: int
@@ -59,7 +63,8 @@ class Flowchart(_Strict):
     supernormal_gift_weight: int
 
 
-class PointBuy(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class PointBuy(Record):
     build_points: int
     default_attribute: Rank
     attribute_rank: int
@@ -67,14 +72,16 @@ class PointBuy(_Strict):
     fault: int
 
 
-class FudgePoints(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class FudgePoints(Record):
     starting: tuple[int, int]
     default: int
     per_experience_point: int
     back_conversion: int
 
 
-class Experience(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class Experience(Record):
     role: dict[Rank, int]
     attribute: dict[Rank, int]
     below_table_costs_as: Rank
@@ -83,54 +90,71 @@ class Experience(_Strict):
     remove_fault: int
 
 
-class MeleeWeapon(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class MeleeWeapon(Record):
     factor: int
     description: str = ""
     examples: tuple[str, ...] = ()
 
 
-class RangedWeapon(_Strict):
-    inj: tuple[int, ...] = Field(min_length=1)
+@dataclass(frozen=True, kw_only=True)
+class RangedWeapon(Record):
+    inj: Annotated[tuple[int, ...], Check(min_length=1)]
     note: str = ""
 
 
-class WoundLevel(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class WoundLevel(Record):
     """One row of the wound table and track (EZ-14, EZ-15, EZ-16)."""
 
     name: str
-    from_: int = Field(alias="from")
-    boxes: int = Field(ge=1)
+    from_: int  # `from:` in the files
+    boxes: Annotated[int, Check(ge=1)]
     penalty: int = 0
     acts: bool = True
     areas_per_round: int | None = None  # None: no limit
     stun: str | None = None
     heals_after_battle: bool = False
 
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        """Checked against a file, `from_` is read from `from:` (a keyword in Python)."""
+        schema = handler(source)
+        for field in schema["schema"]["fields"]:
+            if field["name"] == "from_":
+                field["validation_alias"] = "from"
+        return schema
 
-class Wounds(_Strict):
-    levels: tuple[WoundLevel, ...] = Field(min_length=1)
+
+@dataclass(frozen=True, kw_only=True)
+class Wounds(Record):
+    levels: Annotated[tuple[WoundLevel, ...], Check(min_length=1)]
     beyond: str
     stun_cap: str
 
 
-class Range(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class Range(Record):
     name: str
     difficulty: Rank
     melee: bool = False
 
 
-class Tactic(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class Tactic(Record):
     bonus: int
     wound_bonus: int = 0
     failure_wound_bonus: int = 0
 
 
-class Terrain(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class Terrain(Record):
     test: Rank
     opponent_mod: int
 
 
-class Healing(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class Healing(Record):
     medical_result: Rank
     hospital_bonus: int
     treatments_per_week: dict[str, int]
@@ -140,14 +164,16 @@ class Healing(_Strict):
 FightingKind = Literal["melee", "ranged", "both"]
 
 
-class AttributeStandIn(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class AttributeStandIn(Record):
     """An attribute the GM lets stand in for a role: at a penalty, capped (EZ-24)."""
 
     penalty: int
     cap: Rank
 
 
-class Rules(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class Rules(Record):
     """Every table the character and fight rules read."""
 
     schema_version: int = 1
@@ -167,7 +193,7 @@ class Rules(_Strict):
     melee_floor: Rank
     tactics: dict[str, Tactic]
     terrain: Terrain
-    round_cap: int = Field(ge=1, le=MAX_ROUND_CAP)
+    round_cap: Annotated[int, Check(ge=1, le=MAX_ROUND_CAP)]
     healing: Healing
     # EZ-24: a null entry strikes a listed role out (a house rule), so it is kept as None
     fighting_roles: dict[str, FightingKind | None]
@@ -229,11 +255,28 @@ def merge(base: Any, override: Any) -> Any:
 
 @cache
 def _defaults() -> dict[str, Any]:
+    """rules.yaml as written: what house rules are merged over."""
+    from ezkit.yamlio import load_yaml
+
     return load_yaml(DATA)
 
 
 @cache
 def _load(house: str | None) -> Rules:
+    if house:
+        return checked(house)
+    with open(COMPILED, encoding="utf-8") as handle:  # the defaults, checked when compiled
+        return build(Rules, json.load(handle))
+
+
+def checked(house: str | None = None) -> Rules:
+    """The defaults with a house-rules file over them (rules.yaml alone for None), checked:
+    DocumentError naming the file and every field it gets wrong."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from ezkit.records import message
+    from ezkit.yamlio import load_yaml
+
     document = _defaults()
     if house:
         override = load_yaml(Path(house))
@@ -255,10 +298,10 @@ def _load(house: str | None) -> Rules:
             "cap (EZ-20)"
         )
     try:
-        return Rules.model_validate(document)
+        return TypeAdapter(Rules).validate_python(document)
     except ValidationError as error:
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
+            f"{'.'.join(str(p) for p in e['loc'])}: {message(e)}" for e in error.errors()
         )
         raise DocumentError(f"{where} is invalid: {problems}") from None
 

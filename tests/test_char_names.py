@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -155,9 +156,9 @@ def test_wound_levels_take_prefixes(typed: str, level: str) -> None:
 
 def test_an_ambiguous_wound_level_lists_the_levels_it_could_be() -> None:
     levels = list(RULES.wounds.levels)
-    levels[1] = levels[1].model_copy(update={"name": "Hit"})  # a house rule's names
-    levels[2] = levels[2].model_copy(update={"name": "Hit Hard"})
-    rules = RULES.model_copy(update={"wounds": RULES.wounds.model_copy(update={"levels": levels})})
+    levels[1] = replace(levels[1], name="Hit")  # a house rule's names
+    levels[2] = replace(levels[2], name="Hit Hard")
+    rules = replace(RULES, wounds=replace(RULES.wounds, levels=tuple(levels)))
     assert wounds.level_index("HIT", rules) == 1  # the exact name wins over a longer one
     assert wounds.level_index("hit h", rules) == 2
     with pytest.raises(InputError) as caught:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -246,13 +247,8 @@ def test_cli_refuses_a_rest_past_the_maximum(runner: CliRunner, db: str) -> None
 
 def test_rest_with_house_rule_boxes_never_overfills(jason: Character) -> None:
     """Two Very Hurt boxes over one Hurt box: the second Very Hurt waits a week."""
-    levels = [
-        lv.model_copy(update={"boxes": 2}) if lv.name == "Very Hurt" else lv
-        for lv in RULES.wounds.levels
-    ]
-    house = RULES.model_copy(
-        update={"wounds": RULES.wounds.model_copy(update={"levels": tuple(levels)})}
-    )
+    levels = [replace(lv, boxes=2) if lv.name == "Very Hurt" else lv for lv in RULES.wounds.levels]
+    house = replace(RULES, wounds=replace(RULES.wounds, levels=tuple(levels)))
     c = healing.wound(jason, "Very Hurt", house)
     c = healing.wound(c, "Very Hurt", house)
     c = healing.rest(c, 1, house)

@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -235,7 +236,7 @@ def test_the_round_cap_ends_a_scene_nobody_can_end_as_a_stalemate(rules: Rules) 
             "right": [{"npc": "Tortoise: Fair Fighter, INJ 0, CPD 10"}],
         }
     }
-    capped = rules.model_copy(update={"round_cap": 3})
+    capped = replace(rules, round_cap=3)
     result = fight(turtles, capped)
     assert result.winner == "stalemate" and len(result.rounds) == 3
     assert "stalemate" in result.log[-2] and "EZ-20" in result.log[-2]

@@ -5,6 +5,8 @@ imports only what it uses (bench/startup.py times them; these tests keep the imp
 from __future__ import annotations
 
 import ast
+import dataclasses
+import json
 import os
 import subprocess
 import sys
@@ -13,6 +15,7 @@ from pathlib import Path
 import click
 import pytest
 
+from ezkit import rules
 from ezkit.cli import COMMANDS, cli, schema
 
 
@@ -109,6 +112,20 @@ def test_the_kept_schemas_are_the_models_schemas(name: str) -> None:
         f"ezkit/data/schemas/{name}.json is not the model's schema: run "
         "EZKIT_SNAPSHOTS=update pytest tests/test_startup.py -k schema"
     )
+
+
+def test_the_compiled_rules_are_rules_yaml() -> None:
+    """Without house rules ezkit reads ezkit/data/rules.json: it must be what rules.yaml makes
+    now, checked. After a change to rules.yaml: EZKIT_SNAPSHOTS=update writes it anew."""
+    made = json.dumps(dataclasses.asdict(rules.checked()), indent=1, ensure_ascii=False) + "\n"
+    if os.environ.get("EZKIT_SNAPSHOTS") == "update":
+        rules.COMPILED.write_text(made, encoding="utf-8")
+    assert rules.COMPILED.read_text(encoding="utf-8") == made, (
+        "ezkit/data/rules.json is not what rules.yaml makes: run "
+        "EZKIT_SNAPSHOTS=update pytest tests/test_startup.py -k compiled"
+    )
+    compiled = rules._load(None)  # read back: the same tables, to the types of every value
+    assert compiled == rules.checked() and repr(compiled) == repr(rules.checked())
 
 
 def test_printing_a_schema_imports_no_model() -> None:

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ezkit.errors import DocumentError
 from ezkit.games.decks import TABLES, Card, Deck, FoozleTables
+from ezkit.records import message
 from ezkit.yamlio import load_yaml
 
 
@@ -140,19 +141,11 @@ def _format(face: _Face, template: str, fields: dict[str, Any], path: Path, wher
         raise DocumentError(f"{path}: {where}: not a valid template ({error})") from None
 
 
-# A dataclass's unknown key is an "unexpected keyword argument" to pydantic; the models'
-# own words for it, so every deck file's extra key reads alike.
-_MESSAGES = {"unexpected_keyword_argument": "Extra inputs are not permitted"}
-
-
 def _validate(adapter: TypeAdapter[Any], data: Any, path: Path, prefix: str) -> Any:
     try:
         return adapter.validate_python(data)
     except ValidationError as error:
-        problems = "; ".join(
-            f"{_where(prefix, e['loc'])}: {_MESSAGES.get(e['type'], e['msg'])}"
-            for e in error.errors()
-        )
+        problems = "; ".join(f"{_where(prefix, e['loc'])}: {message(e)}" for e in error.errors())
         raise DocumentError(f"{path}: {problems}") from None
 
 

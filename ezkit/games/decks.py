@@ -25,16 +25,15 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import types
-import typing
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, Literal
 
 from ezkit import resources
 from ezkit.errors import InputError
+from ezkit.records import Check, Record, build
 
 GAMES = ("auntie", "bakeries", "dudab", "foozle")
 COMPILED = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "decks")
@@ -44,19 +43,6 @@ ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 _WORD = r"^[a-z0-9]+$"
 
 
-class Check:
-    """A field's constraints as pydantic checks them when a deck file is read
-    (`Annotated[int, Check(ge=1)]`); the compiled decks are not checked again."""
-
-    def __init__(self, **constraints: Any) -> None:
-        self.constraints = constraints
-
-    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
-        schema = handler(source)
-        schema.update(self.constraints)
-        return schema
-
-
 Id = Annotated[str, Check(pattern=ID_PATTERN)]
 Word = Annotated[str, Check(pattern=_WORD)]
 Text = Annotated[str, Check(min_length=1)]
@@ -64,15 +50,8 @@ Positive = Annotated[int, Check(ge=1)]
 Slot = Annotated[int, Check(ge=2, le=12)]
 
 
-class _Record:
-    """The deck's records: frozen dataclasses; pydantic reads this when a deck file is
-    checked, so a key a record does not have is refused."""
-
-    __pydantic_config__: ClassVar[dict[str, str]] = {"extra": "forbid"}
-
-
 @dataclass(frozen=True, kw_only=True)
-class Card(_Record):
+class Card(Record):
     """One card face and how many copies the game has; only its game's attributes are set."""
 
     id: Id
@@ -110,14 +89,14 @@ class Card(_Record):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Span(_Record):
+class Span(Record):
     min: int
     max: int
     default: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
-class AuntieTables(_Record):
+class AuntieTables(Record):
     """Seed 000 "Setup" and "Turn Overview" as numbers (AU-1, AU-3, AU-4, AU-5, AU-9)."""
 
     players: Span
@@ -133,13 +112,13 @@ class AuntieTables(_Record):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ChefSet(_Record):
+class ChefSet(Record):
     colour: str
     multiplier: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class DieFace(_Record):
+class DieFace(Record):
     """One phase-one die result (BK-3): cards to turn over [least, most], and options."""
 
     flip: tuple[int, int]
@@ -148,19 +127,19 @@ class DieFace(_Record):
 
 
 @dataclass(frozen=True, kw_only=True)
-class FiveBonus(_Record):
+class FiveBonus(Record):
     first: int
     step: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class CaseSlot(_Record):
+class CaseSlot(Record):
     slot: Slot
     multiplier: Positive
 
 
 @dataclass(frozen=True, kw_only=True)
-class Sale(_Record):
+class Sale(Record):
     """Phase three and the end of a round (BK-5, BK-6); percentages as whole numbers."""
 
     cakes_to_win: int
@@ -173,7 +152,7 @@ class Sale(_Record):
 
 
 @dataclass(frozen=True, kw_only=True)
-class BakeriesTables(_Record):
+class BakeriesTables(Record):
     """Seed 001's tables: chef sets, die, second chance, case slots, sale (BK-1..BK-6)."""
 
     players: int
@@ -203,14 +182,14 @@ class BakeriesTables(_Record):
 
 
 @dataclass(frozen=True, kw_only=True)
-class DudabScoring(_Record):
+class DudabScoring(Record):
     dudab_in_hand: int
     unpaired_shaman: int
     baby: dict[int, int]  # number of Baby cards -> points (negative, DU-4)
 
 
 @dataclass(frozen=True, kw_only=True)
-class DudabTables(_Record):
+class DudabTables(Record):
     """Seed 002 "Setup", "Playing the game" and "Scoring" as numbers (DU-2..DU-5)."""
 
     players: Span
@@ -227,13 +206,13 @@ class DudabTables(_Record):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Suit(_Record):
+class Suit(Record):
     suit: str
     colour: str
 
 
 @dataclass(frozen=True, kw_only=True)
-class FoozleTables(_Record):
+class FoozleTables(Record):
     """Seed 004's numbers and the suit colours of ruling FZ-1."""
 
     players: Span
@@ -377,37 +356,7 @@ def from_plain(document: dict[str, Any], path: Path) -> Deck:
         game=document["game"],
         name=document["name"],
         path=path,
-        cards=tuple(_typed(Card, card) for card in document["cards"]),
+        cards=tuple(build(Card, card) for card in document["cards"]),
         titles=document["titles"],
-        tables=_typed(TABLES[document["game"]], document["tables"]),
+        tables=build(TABLES[document["game"]], document["tables"]),
     )
-
-
-def _typed(hint: Any, value: Any) -> Any:
-    """JSON data as the type `hint` says: dataclasses, tuples, and dictionaries' number keys
-    (JSON has only lists, and text keys)."""
-    if dataclasses.is_dataclass(hint):
-        fields = _fields(hint)  # type: ignore[arg-type]
-        return hint(**{name: _typed(fields[name], item) for name, item in value.items()})
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if value is None:
-        return None
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_typed(args[0], item) for item in value)
-        return tuple(_typed(arg, item) for arg, item in zip(args, value, strict=True))
-    if origin is dict:
-        return {_typed(args[0], key): _typed(args[1], item) for key, item in value.items()}
-    if origin in (typing.Union, types.UnionType):  # `X | None`: the X a JSON value needs
-        built = [
-            a for a in args if dataclasses.is_dataclass(a) or typing.get_origin(a) in (tuple, dict)
-        ]
-        return _typed(built[0], value) if built else value
-    if hint is int and isinstance(value, str):  # a dictionary's key
-        return int(value)
-    return value
-
-
-@cache
-def _fields(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)  # constraints (Annotated) left out
