@@ -122,7 +122,7 @@ class FoozleHeuristicBot:
             return _pick(tokens, rng)
         if tableau and Move(TAKE, (DISCARD_WORD,)) in legal:
             k = KIND[tableau[-1]]
-            if _groupable(held | 1 << k) >> k & 1:  # some lay-down of the hand holds it
+            if _groupable_with(held, k) >> k & 1:  # some lay-down of the hand holds it
                 return Move(TAKE, (DISCARD_WORD,))
         return Move(TAKE, (DRAW_WORD,))
 
@@ -238,7 +238,9 @@ _NEAR_BITS: tuple[int, ...] = tuple(
 #: cleared when they grow past CACHE_CAP entries.
 CACHE_CAP = 100_000
 _ACCEPTS: dict[fg.Summary, int] = {}
-_CANDIDATES: dict[tuple[tuple[int, ...], bool], list[tuple[int, ...]]] = {}
+_CANDIDATES: dict[int, list[_LayDown]] = {}
+_LAYDOWNS: dict[tuple[int, ...], _LayDown] = {}
+_GROWN: dict[tuple[fg.Summary, int], tuple[fg.Summary, int]] = {}
 _TABLES: dict[tuple[tuple[str, ...], ...], _Table] = {}
 _GROUPS: dict[tuple[str, ...], fg.Summary] = {}
 _GROUPABLE: dict[int, int] = {}
@@ -251,6 +253,8 @@ _PLANS: dict[tuple[int, tuple[fg.Summary, ...], int, int], Plan | None] = {}
 CACHES: tuple[dict[Any, Any], ...] = (
     _ACCEPTS,
     _CANDIDATES,
+    _LAYDOWNS,
+    _GROWN,
     _TABLES,
     _GROUPS,
     _GROUPABLE,
@@ -326,6 +330,17 @@ def _accepts(s: fg.Summary) -> int:
                     mask |= _RUN_CARD_BITS.get((s.colour, r), 0)
     _ACCEPTS[s] = mask
     return mask
+
+
+def _grown(s: fg.Summary, k: int) -> tuple[fg.Summary, int]:
+    """A group of summary s with card k laid off on it: its summary and `_accepts` of it,
+    remembered (the plan search lays the same cards off on the same groups again and again)."""
+    key = (s, k)
+    found = _GROWN.get(key)
+    if found is None:
+        after = fg.merge(s, fg.SINGLE[k])
+        found = _remember(_GROWN, key, (after, _accepts(after)))
+    return found
 
 
 def _groupable(bits: int) -> int:
@@ -532,13 +547,22 @@ def _candidates(bits: int) -> list[_LayDown]:
     if found is None:
         found = []
         for cards in fg.candidates(_each(bits)):
-            s = fg.summary_of(cards)
-            mask = 0
-            for k in cards:
-                mask |= 1 << k
-            found.append(_LayDown(cards, mask, s, _accepts(s), RANK[cards[0]] == TRUMP))
+            lay = _LAYDOWNS.get(cards)
+            if lay is None:
+                lay = _remember(_LAYDOWNS, cards, _lay_down(cards))
+            found.append(lay)
         _remember(_CANDIDATES, bits, found)
     return found
+
+
+def _lay_down(cards: tuple[int, ...]) -> _LayDown:
+    """What the search needs of a lay-down (a pure function of its cards; remembered by
+    _candidates: the same families come up in part-hand after part-hand)."""
+    s = fg.summary_of(cards)
+    mask = 0
+    for k in cards:
+        mask |= 1 << k
+    return _LayDown(cards, mask, s, _accepts(s), RANK[cards[0]] == TRUMP)
 
 
 def _plan(
@@ -607,8 +631,8 @@ class _Search:
             low = fits & -fits  # the lowest card of the part hand that joins a group
             k = low.bit_length() - 1
             i = next(i for i, m in enumerate(joins) if m & low)  # the first group it joins
-            after = fg.merge(sums[i], fg.SINGLE[k])
-            joins = (*joins[:i], _accepts(after), *joins[i + 1 :])
+            after, takes = _grown(sums[i], k)
+            joins = (*joins[:i], takes, *joins[i + 1 :])
             anywhere = 0
             for m in joins:
                 anywhere |= m

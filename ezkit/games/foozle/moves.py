@@ -27,7 +27,6 @@ not the menu. Each legal move comes with its act, `(what, a, b)`, which `State.a
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -62,12 +61,23 @@ class _Moves:
         self.discard = [Move(DISCARD, (i,)) for i in IDS]
         self.layoff: dict[tuple[int, int], Move] = {}
         self.laydown: dict[tuple[tuple[int, ...], int], Move] = {}
+        self.alone: dict[tuple[int, ...], tuple[fg.Summary, Move, Act]] = {}
 
     def lay_off(self, k: int, g: int) -> Move:
         move = self.layoff.get((k, g))
         if move is None:
             move = self.layoff[(k, g)] = Move(LAY, (IDS[k], ON, str(g + 1)))
         return move
+
+    def new_group(self, cards: tuple[int, ...]) -> tuple[fg.Summary, Move, Act]:
+        """A lay-down as a group of its own: its cards' summary, its move and its act, made
+        once per cards (asked for every lay-down of every play decision)."""
+        found = self.alone.get(cards)
+        if found is None:
+            found = (fg.summary_of(cards), self.lay_down(cards, -1), (A_LAYDOWN, cards, -1))
+            if len(self.alone) < 200_000:
+                self.alone[cards] = found
+        return found
 
     def lay_down(self, cards: tuple[int, ...], g: int) -> Move:
         move = self.laydown.get((cards, g))
@@ -107,14 +117,19 @@ def take_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
         legal.append(m.take_last)
         acts.append((A_LAST, tableau[-1], 0))
     if len(tableau) > 1:
-        # the hand indexed by rank, suit and run key at C speed (Counter over map); a
-        # trump counts under rank and suit TRUMP, which no other card asks about
+        # the hand counted by rank and suit, its run keys in a set; a trump counts under rank
+        # and suit TRUMP, which no other card asks about (a plain loop: cheaper than two
+        # Counters for a hand of a dozen cards)
         hand = state.hands[state.active]
         rank, suit, trump, inf, run_key = fg.RANK, fg.SUIT, fg.TRUMP, fg.INF, fg.RUN_KEY
-        ranks = Counter(map(rank.__getitem__, hand))
-        suits = Counter(map(suit.__getitem__, hand))
+        ranks: dict[int, int] = {}
+        suits: dict[int, int] = {}
+        for k in hand:
+            r, u = rank[k], suit[k]
+            ranks[r] = ranks.get(r, 0) + 1
+            suits[u] = suits.get(u, 0) + 1
         runs = set(map(run_key.__getitem__, hand))
-        trumps = ranks[trump]
+        trumps = ranks.get(trump, 0)
         fits = state.fits
         for k in tableau[:-1]:
             r = rank[k]
@@ -143,18 +158,19 @@ def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
     acts: list[Act] = []
     lonely = taken >= 0 and taken in hand  # the taken card: never left alone unplayable
     size = len(hand)
-    summary, targets, fits_after = fg.summary_of, state.targets, state.fits_after
+    new_group, targets, fits_after = m.new_group, state.targets, state.fits_after
+    grouped = bool(state.sums)
     for cards in fg.candidates(hand):
         if owed >= 0 and owed not in cards:
             continue
-        s = summary(cards)
-        joins = targets(s)
+        s, move, act = new_group(cards)
+        joins = targets(s) if grouped else ()
         alone = lonely and size - len(cards) == 1 and taken not in cards
         if not joins:
             if alone and not fits_after(taken, len(state.sums), s):
                 continue
-            legal.append(m.lay_down(cards, -1))
-            acts.append((A_LAYDOWN, cards, -1))
+            legal.append(move)
+            acts.append(act)
             continue
         for g in joins:
             if alone and not fits_after(taken, g, fg.merge(state.sums[g], s)):
