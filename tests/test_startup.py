@@ -18,6 +18,8 @@ import pytest
 from ezkit import rules
 from ezkit.cli import COMMANDS, cli, schema
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
 
 def listing(group: click.Group, width: int) -> str:
     context = click.Context(group, info_name="ezkit", terminal_width=width)
@@ -77,6 +79,21 @@ def test_the_quick_commands_import_nothing_heavy(args: list[str]) -> None:
     top = {m.partition(".")[0] for m in modules}
     assert not top & HEAVY
     assert not {"pathlib", "json", "ezkit.fileio", "ezkit.store", "ezkit.rules"} & modules
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["odds"],
+        ["dice", "compare"],
+        ["score", "bakeries", "case", str(EXAMPLES / "bakeries-case.yaml")],
+    ],
+    ids=" ".join,
+)
+def test_simple_tables_are_drawn_without_rich(args: list[str]) -> None:
+    """ezkit/cli/tables.py draws them as rich would (tests/test_tables.py), in a third of the
+    time: rich is imported only for a table it would wrap or text beyond ASCII."""
+    assert "rich" not in imported(*args)
 
 
 def test_the_game_commands_do_not_import_the_character_commands(tmp_path: Path) -> None:

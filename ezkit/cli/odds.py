@@ -187,20 +187,6 @@ def _pct(p: Fraction) -> str:
 
 
 def _print_table(title: str, header: list[str], rows: list[list[str]]) -> None:
-    # rich is imported here, not at start-up: only table output pays for it.
-    from rich.console import Console
-    from rich.table import Table
+    from ezkit.cli.tables import print_table
 
-    table = Table(title=title, title_justify="left")
-    for i, heading in enumerate(header):
-        table.add_column(heading, justify="left" if i == 0 else "right")
-    for row in rows:
-        table.add_row(*row)
-    console = Console(width=None if _is_tty() else 160)
-    console.print(table)
-
-
-def _is_tty() -> bool:
-    import sys
-
-    return sys.stdout.isatty()
+    print_table(title, header, rows, ["left", *["right"] * (len(header) - 1)])

@@ -6,7 +6,6 @@ so a card the deck does not have, or more copies than it holds, is refused.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -317,14 +316,11 @@ def bakeries_case(file: Path, as_json: bool) -> None:
     if as_json:
         emit_json(found.as_json())
         return
-    from rich.console import Console
-    from rich.table import Table
+    from ezkit.cli.tables import print_table
 
-    table = Table(title=f"{file.name}: {found.chef}x chef", title_justify="left")
-    for heading in ("slot", "x", "cake", "price", "stale", "value", "sold"):
-        table.add_column(heading, justify="left" if heading == "cake" else "right")
-    for row in found.slots:
-        table.add_row(
+    header = ["slot", "x", "cake", "price", "stale", "value", "sold"]
+    rows = [
+        [
             str(row.slot),
             f"{row.multiplier}x",
             row.name,
@@ -332,8 +328,11 @@ def bakeries_case(file: Path, as_json: bool) -> None:
             str(row.stale or ""),
             _dollars(row.value),
             "sold" if row.sold else "",
-        )
-    Console(width=None if sys.stdout.isatty() else 160).print(table)
+        ]
+        for row in found.slots
+    ]
+    justify = ["left" if heading == "cake" else "right" for heading in header]
+    print_table(f"{file.name}: {found.chef}x chef", header, rows, justify)
     count = len(found.sold)
     kinds = "all different" if found.distinct else "not all different"
     click.echo(
