@@ -1,0 +1,292 @@
+"""The web table's Starlette app: `make_app(table)`.
+
+    GET  /seat/{token}          a seat's page: its hand, the table, the story, its menu
+    GET  /table/{token}         the shared screen: the public board, story, whose turn, scores
+    GET  /api/{token}/state     the JSON of what that page shows (with `html`, its main part)
+    POST /api/{token}/move      {"move": "<move text>"} or {"path": [1, 2]} (a menu path);
+                                during a reaction window {"move": "pass"} or the word
+    GET  /api/{token}/events    server-sent events: one `state` event per change, its data
+                                the same JSON as /state
+    GET  /static/{name}         the pages' CSS, JS and the bundled DejaVu font (nothing else)
+
+Security: a wrong or missing token is 403 with no detail; a move is taken only from the seat
+asked (else 409) and only if legal (else 422 with the rule's reason); request bodies over
+4 KB are refused (413); every text goes through Jinja's autoescape; every response carries a
+Content-Security-Policy allowing nothing from elsewhere and no inline script, nosniff, no
+referrer (the tokens are in the URLs) and no-store.
+
+Hooks for a browser test (stable, described in templates/web/page.html too):
+`#hand` holds the seat's cards, each `[data-card=<id>]`; `#board` the memory board, each cell
+`[data-cell=A1]` (`[data-move]` when tapping it makes a move); `#menu` the moves in steps,
+each step `[data-step=<path>]` (opens it) and each move `[data-move=<text>]`; `#card-moves`
+the moves of the card tapped; `#question` a reaction question with `[data-move=pass]` and
+`[data-move=<word>]`; `#story` the story, `#players` the seats, `#results` the final scores.
+The page's `data-version` attribute on `#page` is the table's version shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+from collections.abc import AsyncIterator
+from functools import cache
+from typing import Any
+
+from markupsafe import Markup
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ezkit import resources
+from ezkit.errors import EzkitError
+from ezkit.games import decks
+from ezkit.games.engine import IllegalMove
+from ezkit.web.table import NotYourTurn, WebTable
+from ezkit.web.views import seat_page, table_page
+
+#: The largest request body taken (a move is at most 300 characters).
+BODY_LIMIT = 4096
+HEX = re.compile(r"#[0-9a-fA-F]{3,8}")
+#: Seconds between keep-alive comments on an idle event stream.
+KEEPALIVE = 15.0
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+#: Files /static/ serves: name -> path under templates/.
+STATIC = {
+    "web.css": "web/web.css",
+    "web.js": "web/web.js",
+    "deck.css": "deck.css",
+    "DejaVuSansCondensed.ttf": "fonts/DejaVuSansCondensed.ttf",
+    "DejaVuSansCondensed-Bold.ttf": "fonts/DejaVuSansCondensed-Bold.ttf",
+}
+
+
+class Headers:
+    """Security headers on every response; no-store on all but the static files."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        static = scope["path"].startswith("/static/")
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k.lower(), v) for k, v in message.get("headers", [])]
+                extra = dict(HEADERS)
+                if not static:
+                    extra["Cache-Control"] = "no-store"
+                headers = [(k, v) for k, v in headers if k.decode() not in _lower(extra)]
+                headers += [(k.lower().encode(), v.encode()) for k, v in extra.items()]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def _lower(headers: dict[str, str]) -> set[str]:
+    return {k.lower() for k in headers}
+
+
+def forbidden() -> Response:
+    return Response(status_code=403)
+
+
+class TooLarge(Exception):
+    """A request body over BODY_LIMIT."""
+
+
+async def _body(request: Request) -> bytes:
+    """The request body, refused past BODY_LIMIT whatever Content-Length says."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > BODY_LIMIT):
+        raise TooLarge
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > BODY_LIMIT:
+            raise TooLarge
+    return body
+
+
+@cache
+def colours() -> str:
+    """The card faces' colours as classes (`bg-c0392b`, `ink-8a6a00`): the pages' CSP allows
+    no inline style, so the faces the print template colours inline are coloured by these."""
+    from ezkit.games.engine import GAMES
+    from ezkit.web.views import face
+
+    found: set[tuple[str, str, str]] = set()
+    for game in GAMES:
+        for card in decks.deck(game).cards:
+            drawn = face(game, card.id)
+            if drawn is not None:
+                found.add(("bg", "background", drawn["colour"]))
+                found.add(("ink", "color", drawn["ink"]))
+    rules = [
+        f".{kind}-{value[1:]} {{ {prop}: {value}; }}"
+        for kind, prop, value in sorted(found)
+        if HEX.fullmatch(value)
+    ]
+    return "\n".join(rules) + "\n"
+
+
+def make_app(table: WebTable, run: bool = True) -> Starlette:
+    """The app serving one WebTable; with `run`, its bots and reactions are played by a task
+    the app's lifespan starts and stops."""
+    from ezkit import render
+
+    templates = render.environment()
+
+    def html(page: dict[str, Any]) -> str:
+        return templates.get_template("web/main.html").render(page=page)
+
+    def model(seat: int | None) -> dict[str, Any]:
+        return table_page(table) if seat is None else seat_page(table, seat)
+
+    def state_json(seat: int | None) -> dict[str, Any]:
+        page = model(seat)
+        return {**page, "html": html(page)}
+
+    def who(request: Request) -> tuple[bool, int | None]:
+        return table.lookup(str(request.path_params.get("token", "")))
+
+    async def seat(request: Request) -> Response:
+        known, number = who(request)
+        if not known or number is None:
+            return forbidden()
+        return _page(number)
+
+    async def shared(request: Request) -> Response:
+        known, number = who(request)
+        if not known or number is not None:
+            return forbidden()
+        return _page(None)
+
+    def _page(number: int | None) -> Response:
+        page = model(number)
+        token = next(t for t, s in table.tokens.items() if s == number)
+        text = templates.get_template("web/page.html").render(
+            page=page,
+            main=Markup(html(page)),
+            token=token,  # rendered with autoescape above
+        )
+        return HTMLResponse(text)
+
+    async def state(request: Request) -> Response:
+        known, number = who(request)
+        if not known:
+            return forbidden()
+        return JSONResponse(state_json(number))
+
+    async def move(request: Request) -> Response:
+        known, number = who(request)
+        if not known or number is None:
+            return forbidden()
+        try:
+            body = await _body(request)
+        except TooLarge:
+            return JSONResponse({"error": f"a request is at most {BODY_LIMIT} bytes"}, 413)
+        try:
+            data = json.loads(body)
+        except (ValueError, UnicodeDecodeError):
+            return JSONResponse({"error": 'send JSON: {"move": "..."}'}, 400)
+        text = data.get("move") if isinstance(data, dict) else None
+        path = data.get("path") if isinstance(data, dict) else None
+        if not isinstance(text, str) and not (
+            isinstance(path, list) and all(isinstance(p, int) for p in path)
+        ):
+            return JSONResponse({"error": 'send JSON: {"move": "..."}'}, 400)
+        async with table.lock:
+            try:
+                made = table.move(
+                    number, text if isinstance(text, str) else None, path if path else None
+                )
+            except NotYourTurn as error:
+                return JSONResponse({"error": str(error)}, 409)
+            except IllegalMove as error:
+                return JSONResponse({"error": str(error)}, 422)
+            except EzkitError as error:  # a save refused (another ezkit played this game)
+                return JSONResponse({"error": str(error)}, 409)
+            answer = {"ok": True, "move": None if made is None else made.text()}
+            return JSONResponse({**answer, "state": state_json(number)})
+
+    async def events(request: Request) -> Response:
+        known, number = who(request)
+        if not known:
+            return forbidden()
+
+        async def stream() -> AsyncIterator[str]:
+            seen = -1
+            while not table.stopped:
+                version = await table.changed(seen, KEEPALIVE)
+                if version == seen:
+                    yield ": still here\n\n"
+                    continue
+                seen = version
+                data = json.dumps(state_json(number), separators=(",", ":"))
+                yield f"event: state\nid: {version}\ndata: {data}\n\n"
+
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"}
+        )
+
+    async def static(request: Request) -> Response:
+        name = str(request.path_params.get("name", ""))
+        if name == "card.css":
+            return Response(colours(), media_type="text/css")
+        if name not in STATIC:
+            return Response(status_code=404)
+        return FileResponse(resources.templates() / STATIC[name])
+
+    async def nothing(request: Request) -> Response:
+        return forbidden()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        task = asyncio.create_task(table.run()) if run else None
+        try:
+            yield
+        finally:
+            table.stopped = True
+            table._changed_now()  # streams and the runner hear of it and end
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    app = Starlette(
+        routes=[
+            Route("/", nothing),
+            Route("/seat/{token}", seat),
+            Route("/table/{token}", shared),
+            Route("/api/{token}/state", state),
+            Route("/api/{token}/move", move, methods=["POST"]),
+            Route("/api/{token}/events", events),
+            Route("/static/{name}", static),
+            Route("/{rest:path}", nothing, methods=["GET", "POST"]),  # no token: 403, as any
+        ],
+        lifespan=lifespan,
+    )
+    app.add_middleware(Headers)
+    return app

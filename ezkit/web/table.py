@@ -1,0 +1,264 @@
+"""A game served to phones: one Session, a token per seat, moves under a lock, live updates.
+
+Tokens (`secrets.token_urlsafe(16)`, 128 bits) live in memory for the run of the server: a
+restarted server prints new links (a campaign file, copied or backed up, never holds a live
+key to a seat). The table's own token opens the shared screen, which sees `view(None)`.
+
+Who moves when (nothing here knows a game's rules):
+
+- a bot seat plays after `bot_delay` seconds, so people can follow;
+- a human seat with one legal move and no reaction question plays it at once (a forced move);
+- a reaction window (State.reaction(), AU-11) is put to every eligible human seat at once, the
+  same question with the same two answers (the word, or pass) on every page, holder or not.
+  The window is settled when every one of them has answered, or `reaction_wait` seconds after
+  it opened (the unanswered pass), never sooner: so neither its timing nor any page tells a
+  holder from a non-holder. It is then played in the engine's order; a seat that claimed the
+  word without holding a card for it passes (its own page says so), one with several ways to
+  react (Deflect to whom) chooses them at its page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ezkit.games.engine import IllegalMove, Move, Reaction
+from ezkit.games.screen import Menu
+from ezkit.games.session import MOVE_LIMIT, Session
+
+#: Seconds a reaction window stays open for the humans' answers (AU-11: the same for all).
+REACTION_WAIT = 20.0
+#: Seconds a bot waits before it moves, so the table can follow (tests and benches: 0).
+BOT_DELAY = 1.0
+
+
+class NotYourTurn(IllegalMove):
+    """A move from a seat that is not asked now (409)."""
+
+
+class WebTable:
+    """One game at the web table. `lock` guards every change; `version` counts them."""
+
+    def __init__(
+        self,
+        session: Session,
+        bot_delay: float = BOT_DELAY,
+        reaction_wait: float = REACTION_WAIT,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.session = session
+        self.bot_delay = bot_delay
+        self.reaction_wait = reaction_wait
+        self.clock = clock
+        self.tokens: dict[str, int | None] = {secrets.token_urlsafe(16): None}
+        for seat, player in enumerate(session.seats):
+            if player.human:
+                self.tokens[secrets.token_urlsafe(16)] = seat
+        self.version = 0
+        self.lock = asyncio.Lock()
+        self._changed = asyncio.Event()
+        self._wake = asyncio.Event()
+        self._bot_due: float | None = None
+        self._window: tuple[Any, ...] | None = None
+        self._deadline = 0.0
+        self.answers: dict[int, str] = {}
+        #: A line for one seat's page only (you hold nothing to interrupt with: you pass).
+        self.notes: dict[int, str] = {}
+        self.stopped = False
+
+    # --- who is who ---
+
+    @property
+    def table_token(self) -> str:
+        return next(t for t, s in self.tokens.items() if s is None)
+
+    def seat_tokens(self) -> dict[int, str]:
+        return {s: t for t, s in self.tokens.items() if s is not None}
+
+    def lookup(self, token: str) -> tuple[bool, int | None]:
+        """(known, seat) for a token; compared in constant time, one token after another."""
+        found: tuple[bool, int | None] = (False, None)
+        for known, seat in self.tokens.items():
+            if secrets.compare_digest(known.encode(), token.encode()):
+                found = (True, seat)
+        return found
+
+    # --- reactions (AU-11) ---
+
+    def reaction(self) -> Reaction | None:
+        """The open reaction window, when a human is among those it asks."""
+        reaction = self.session.state.reaction()
+        if reaction is None or not self.asked(reaction):
+            return None
+        return reaction
+
+    def asked(self, reaction: Reaction) -> list[int]:
+        """The human seats a reaction window asks (those still to be asked, in order)."""
+        state = self.session.state
+        seats = [state.to_move(), *reaction.seats]
+        return [s for s in dict.fromkeys(seats) if s is not None and self.session.seats[s].human]
+
+    def _open(self, reaction: Reaction) -> None:
+        if self._window != reaction.window:
+            self._window = reaction.window
+            self._deadline = self.clock() + self.reaction_wait
+            self.answers = {}
+
+    def question(self, seat: int) -> Reaction | None:
+        """The reaction question this seat's page asks now (None: none, or answered)."""
+        reaction = self.reaction()
+        if reaction is None or seat not in self.asked(reaction) or seat in self.answers:
+            return None
+        return reaction
+
+    def choosing(self) -> bool:
+        """Whether the seat to move claimed a reaction and now picks how (Deflect to whom)."""
+        reaction = self.reaction()
+        seat = self.session.state.to_move()
+        return reaction is not None and self.answers.get(seat) == reaction.word  # type: ignore[arg-type]
+
+    # --- the moves ---
+
+    def deciding(self, seat: int) -> bool:
+        """Whether this seat picks a move from its menu now."""
+        state = self.session.state
+        if state.to_move() != seat or not self.session.seats[seat].human:
+            return False
+        if self.reaction() is not None:
+            return self.choosing()
+        return len(state.legal_moves()) > 1
+
+    def move(
+        self, seat: int, text: str | None = None, path: list[int] | None = None
+    ) -> Move | None:
+        """A seat's answer or move (call under the lock). NotYourTurn or IllegalMove (with the
+        rule's reason) when refused; None when an answer to a reaction was recorded."""
+        if self.session.state.is_over():
+            raise NotYourTurn("the game is over")
+        if text is not None and len(text) > MOVE_LIMIT:
+            raise IllegalMove(f"a move is at most {MOVE_LIMIT} characters, not {len(text)}")
+        reaction = self.reaction()
+        if reaction is not None and not self.choosing():
+            self._open(reaction)
+            if seat not in self.asked(reaction):
+                raise NotYourTurn(f"the table waits for answers: may anyone {reaction.word}?")
+            answer = " ".join((text or "").lower().split())
+            if answer not in ("pass", reaction.word):
+                raise IllegalMove(f"answer {reaction.word} or pass")
+            if seat in self.answers:
+                raise NotYourTurn("you have answered already")
+            self.answers[seat] = answer
+            self._changed_now()
+            return None
+        if not self.deciding(seat):
+            mover = self.session.state.to_move()
+            name = self.session.seats[mover].name if mover is not None else "nobody"
+            raise NotYourTurn(f"it is {name}'s turn")
+        if path is not None:
+            text = self._pick(path)
+        if text is None:
+            raise IllegalMove("no move given")
+        _, made = self.session.move(text)
+        self.notes.pop(seat, None)
+        self._changed_now()
+        return made
+
+    def _pick(self, path: list[int]) -> str:
+        menu = Menu(self.session.state, self.legal())
+        try:
+            for number in path:
+                made = menu.pick(int(number))
+                if made is not None:
+                    return made.text()
+        except (IndexError, TypeError, ValueError):
+            pass
+        raise IllegalMove("no such choice in the menu")
+
+    def legal(self) -> list[Move]:
+        """The moves the seat deciding now picks from (a claimed reaction: its reactions)."""
+        legal = self.session.state.legal_moves()
+        reaction = self.reaction()
+        if reaction is not None and self.choosing():
+            return [m for m in legal if m.action == reaction.word] or legal
+        return legal
+
+    def step(self) -> float | None:
+        """Make at most one move nobody has to pick (call under the lock). Returns None when
+        one was made, else how long to wait (inf: until a human moves)."""
+        session = self.session
+        state = session.state
+        seat = state.to_move()
+        if seat is None or self.stopped:
+            return float("inf")
+        legal = state.legal_moves()
+        now = self.clock()
+        reaction = self.reaction()
+        if reaction is not None:
+            self._open(reaction)  # the humans' time to answer runs from the window's opening
+        if not session.seats[seat].human:
+            if self._bot_due is None:
+                self._bot_due = now + self.bot_delay
+            if now < self._bot_due:
+                return self._bot_due - now
+            self._bot_due = None
+            move = session._chooser(session.seats[seat].kind)(
+                state.view(seat), legal, session.bot_rng()
+            )
+            session._play(seat, move, len(legal) == 1, None)
+            return None
+        if reaction is not None:
+            if self.choosing():
+                return float("inf")
+            waiting = [s for s in self.asked(reaction) if s not in self.answers]
+            if waiting and now < self._deadline:
+                return self._deadline - now
+            answer = self.answers.get(seat, "pass")
+            mine = [m for m in legal if m.action == reaction.word]
+            passing = next((m for m in legal if m.action == "pass"), legal[0])
+            if answer != reaction.word or not mine:
+                if answer == reaction.word:
+                    self.notes[seat] = f"You hold nothing to {reaction.word} with: you pass."
+                session._play(seat, passing, len(legal) == 1, None)
+                return None
+            if len(mine) == 1:
+                session._play(seat, mine[0], False, None)
+                return None
+            return float("inf")  # it picks how at its page
+        if len(legal) == 1:
+            session._play(seat, legal[0], True, None)
+            return None
+        return float("inf")
+
+    # --- running and telling ---
+
+    def _changed_now(self) -> None:
+        self.version += 1
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+        self._wake.set()
+
+    async def changed(self, since: int, timeout: float) -> int:
+        """The version once it is past `since` (or after timeout, the same)."""
+        if self.version > since:
+            return self.version
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        return self.version
+
+    async def run(self) -> None:
+        """Play the moves nobody picks, at their pace, until the game ends or stops."""
+        while not self.stopped:
+            async with self.lock:
+                self._wake.clear()  # before the step: a move made after it wakes us
+                wait = self.step()
+                if wait is None:
+                    self._changed_now()
+            if wait is None:
+                await asyncio.sleep(0)  # let the pages hear of it between bot moves
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), None if wait == float("inf") else wait)

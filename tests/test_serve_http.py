@@ -1,0 +1,500 @@
+"""The web table through HTTP (ezkit.web): every game played to the end through the seats'
+endpoints with bots in the empty seats, GT-1 checked for every seat at every step, the
+tokens, refusals, size limits, headers, escaping, a restart that resumes, and live updates
+over a real server.
+
+Bots and forced moves are made by `WebTable.step`, the code the server's own task runs; here
+the test calls it between requests (bot delay 0), so every state in between is checked.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import socket
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+from test_fair_table import FADING, _ids, _named, _names
+
+from ezkit.games import decks, engine, saves
+from ezkit.games.engine import IllegalMove
+from ezkit.games.session import HUMAN, Seat, Session
+from ezkit.web.app import BODY_LIMIT, make_app
+from ezkit.web.table import WebTable
+from ezkit.web.views import seat_page
+
+GAMES: list[tuple[str, list[str], int, dict[str, Any]]] = [
+    ("auntie", ["Ann", "Bob"], 2, {"rounds": 5}),
+    ("bakeries", ["Ann"], 1, {"rounds": 1, "turn_cap": 12}),
+    ("dudab", ["Ann", "Bob"], 1, {"rounds": 1, "jungle": True, "baby": True}),
+    ("foozle", ["Ann"], 2, {"hands": 1, "turn_cap": 40}),
+]
+
+
+def _table(
+    name: str, humans: list[str], bots: int, options: dict[str, Any], seed: int = 3
+) -> WebTable:
+    seats = [Seat(h, HUMAN) for h in humans] + [Seat(f"Bot {i}", "random") for i in range(bots)]
+    session = Session.start(name, seats, seed, options)
+    return WebTable(session, bot_delay=0, reaction_wait=3600)
+
+
+class Fairness:
+    """GT-1 as tests/test_fair_table.py checks it: a page names no card its seat may not know
+    (a card it has seen stays known, but a memory board's card only while face up)."""
+
+    def __init__(self, table: WebTable) -> None:
+        state = table.session.state
+        self.table = table
+        self.name = state.game.name
+        options = dict(state.game.options)
+        options.pop("players")
+        self.ids = _ids(self.name, options)
+        self.names = _names(self.name, self.ids)
+        self.fading = FADING.get(self.name, frozenset())
+        self.seats = range(len(table.session.seats))
+        self.known = [set(state.seen(s)) for s in self.seats]
+        past = engine.replay(table.session.record, upto=0)  # a resumed game: what was seen
+        for move in state.moves:
+            past.play(move)
+            for s in self.seats:
+                self.known[s] |= set(past.seen(s))
+        self.checked = 0
+        # a face's rules text names other cards ("with the 3x Purple Chef ..."): printed on
+        # every copy of the card, it tells nothing of where a card is, so it is not searched
+        rules = {c.rules for c in decks.deck(self.name).cards if c.rules}
+        self.rules = sorted(
+            {f for r in rules for f in (r, json.dumps(r)[1:-1], html.escape(r))},
+            key=len,
+            reverse=True,
+        )
+
+    def may(self, seat: int) -> set[str]:
+        now = set(self.table.session.state.seen(seat))
+        return {c for c in self.known[seat] if c not in self.fading or c in now}
+
+    def check(self, seat: int | None, text: str) -> None:
+        state = self.table.session.state
+        for s in self.seats:
+            self.known[s] |= set(state.seen(s))
+        if state.is_over():
+            return  # GT-1 holds while the game is on; the end may show all
+        self.checked += 1
+        if self.name == "auntie":  # its cards are numbers and words: checked by structure
+            page = json.loads(text) if text.startswith("{") else None
+            page = page.get("state", page) if page is not None else None  # a move's answer
+            if page is not None and seat is not None:
+                view = state.view(seat)
+                held = Counter(view["hand"]) + Counter(view["fudge"])
+                assert Counter(c["id"] for c in page["hand"]) == held
+            assert '"revealed"' not in text
+            return
+        if seat is None:  # the shared screen: only what every seat may know
+            may = set.intersection(*(self.may(s) for s in self.seats))
+        else:
+            may = self.may(seat)
+        for printed in self.rules:
+            text = text.replace(printed, "")
+        leaked = _named(text, self.ids, self.names) - may
+        assert not leaked, f"{self.name} move {len(state.moves)}: seat {seat} is shown {leaked}"
+
+
+def _settle(table: WebTable, fair: Fairness | None = None) -> None:
+    """Bots and forced moves, one at a time, until a human must answer."""
+    while table.step() is None:
+        table._changed_now()
+        if fair is not None:
+            for seat in table.seat_tokens():  # every human seat's page, after every move
+                fair.check(seat, json.dumps(seat_page(table, seat)))
+
+
+def _leaf(node: dict[str, Any], rng: random.Random) -> str:
+    while node["move"] is None:
+        node = rng.choice(node["children"])
+    return node["move"]
+
+
+def _play_out(
+    client: TestClient, table: WebTable, fair: Fairness, rng: random.Random, limit: int = 3000
+) -> int:
+    """Every human seat's page read (JSON, and now and then the HTML) and checked; the seats
+    asked answer by tapping, chosen at random; until the game ends. Returns the moves made."""
+    tokens = table.seat_tokens()
+    made = 0
+    for _ in range(limit):
+        _settle(table, fair)
+        if table.session.state.is_over():
+            break
+        acted = False
+        for seat, token in tokens.items():
+            response = client.get(f"/api/{token}/state")
+            assert response.status_code == 200
+            fair.check(seat, response.text)
+            if made % 7 == 0:
+                fair.check(seat, client.get(f"/seat/{token}").text)
+            page = response.json()
+            if page["question"] is not None:
+                answer = rng.choice([page["question"]["word"], "pass"])
+                body = {"move": answer}
+            elif page["your_turn"]:
+                top = {"label": "", "move": None, "children": page["menu"]["steps"]}
+                body = {"move": _leaf(top, rng)}
+                if rng.random() < 0.3 and page["menu"]["by_card"]:
+                    card = rng.choice(sorted(page["menu"]["by_card"]))
+                    body = {"move": rng.choice(page["menu"]["by_card"][card])["move"]}
+            else:
+                continue
+            answer = client.post(f"/api/{token}/move", json=body)
+            assert answer.status_code == 200, answer.text
+            fair.check(seat, answer.text)
+            made += 1
+            acted = True
+            break
+        shared = client.get(f"/api/{table.table_token}/state")
+        fair.check(None, shared.text)
+        assert acted or table.session.state.is_over(), "nobody was asked anything"
+    return made
+
+
+@pytest.mark.parametrize(("name", "humans", "bots", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_a_full_game_through_the_seats_endpoints(
+    name: str, humans: list[str], bots: int, options: dict[str, Any]
+) -> None:
+    table = _table(name, humans, bots, options)
+    fair = Fairness(table)
+    with TestClient(make_app(table, run=False)) as client:
+        made = _play_out(client, table, fair, random.Random(7))
+        assert table.session.state.is_over()
+        assert made > 3 and fair.checked > 10
+        final = client.get(f"/api/{table.table_token}/state").json()
+        assert final["status"] == "over" and final["results"][0] == "Final scores:"
+        page = client.get(f"/table/{table.table_token}").text
+        assert "Final scores:" in page and 'id="results"' in page
+        # a move after the end is refused, with the reason
+        late = client.post(f"/api/{table.seat_tokens()[0]}/move", json={"move": "pass"})
+        assert late.status_code == 409 and "over" in late.json()["error"]
+
+
+def test_au11_every_asked_seat_sees_the_same_question_and_the_window_waits_for_all() -> None:
+    """Auntie's Interrupt window: every human asked gets the same question, holder or not,
+    and nobody is shown as "to move"; the window is settled only when all have answered."""
+    for seed in range(40):
+        table = _table("auntie", ["Ann", "Bob", "Cat"], 1, {}, seed)
+        with TestClient(make_app(table, run=False)) as client:
+            rng = random.Random(seed)
+            for _ in range(400):
+                _settle(table)
+                reaction = table.reaction()
+                if reaction is not None and reaction.word == "interrupt":
+                    break
+                seat = table.session.state.to_move()
+                token = table.seat_tokens().get(seat)
+                page = client.get(f"/api/{token}/state").json()
+                if page["question"]:
+                    client.post(f"/api/{token}/move", json={"move": "pass"})
+                else:
+                    top = {"move": None, "children": page["menu"]["steps"]}
+                    client.post(f"/api/{token}/move", json={"move": _leaf(top, rng)})
+            else:
+                continue
+            asked = table.asked(reaction)
+            if len(asked) < 2:
+                continue
+            pages = {s: client.get(f"/api/{table.seat_tokens()[s]}/state").json() for s in asked}
+            questions = {json.dumps(p["question"]) for p in pages.values()}
+            assert len(questions) == 1 and None not in [p["question"] for p in pages.values()]
+            assert all(p["to_move_name"] is None and not p["your_turn"] for p in pages.values())
+            shared = client.get(f"/api/{table.table_token}/state").json()
+            assert shared["to_move_name"] is None and shared["waiting"] == "Does anyone interrupt?"
+            moves = len(table.session.state.moves)
+            for s in asked[:-1]:  # all but one answer: nothing is played yet
+                client.post(f"/api/{table.seat_tokens()[s]}/move", json={"move": "pass"})
+                assert table.step() is not None and len(table.session.state.moves) == moves
+            client.post(f"/api/{table.seat_tokens()[asked[-1]]}/move", json={"move": "pass"})
+            assert table.step() is None  # now it is settled
+            return
+    pytest.fail("no interrupt window with two humans asked in 40 games")
+
+
+def test_a_reaction_left_unanswered_passes_after_the_same_wait() -> None:
+    clock = [0.0]
+    for seed in range(40):
+        session = Session.start("auntie", [Seat("Ann", HUMAN), Seat("Bob", HUMAN)], seed, {})
+        table = WebTable(session, bot_delay=0, reaction_wait=20, clock=lambda: clock[0])
+        rng = random.Random(seed)
+        while table.reaction() is None and not session.state.is_over():
+            if table.step() is None:
+                continue
+            table.move(session.state.to_move(), rng.choice(table.legal()).text())
+        if table.reaction() is None:
+            continue
+        moves = len(session.state.moves)
+        assert table.step() == pytest.approx(20.0)
+        clock[0] += 19.9
+        assert table.step() is not None and len(session.state.moves) == moves
+        clock[0] += 0.2
+        assert table.step() is None and session.state.moves[moves].action == "pass"
+        return
+    pytest.fail("no reaction window in 40 games")
+
+
+# --- tokens, refusals, limits, headers ---------------------------------------------------------
+
+
+@pytest.fixture
+def dudab() -> tuple[TestClient, WebTable]:
+    table = _table("dudab", ["Ann", "Bob"], 1, {"rounds": 1})
+    with TestClient(make_app(table, run=False)) as client:
+        _settle(table)
+        yield client, table
+
+
+def test_wrong_or_missing_tokens_get_403_with_no_detail(dudab: tuple[TestClient, WebTable]) -> None:
+    client, table = dudab
+    seat = table.seat_tokens()[0]
+    for path in (
+        "/seat/nope",
+        "/seat/",
+        "/table/nope",
+        f"/table/{seat}",  # a seat's token opens no other page
+        f"/seat/{table.table_token}",
+        "/api/nope/state",
+        "/api/nope/events",
+        "/",
+        "/api//state",
+    ):
+        response = client.get(path)
+        assert response.status_code == 403, path
+        assert response.content == b"", path
+    for token in ("nope", table.table_token):  # the table's token cannot move
+        response = client.post(f"/api/{token}/move", json={"move": "draw"})
+        assert response.status_code == 403 and response.content == b""
+
+
+def test_a_move_out_of_turn_is_409_and_an_illegal_one_422_with_the_reason(
+    dudab: tuple[TestClient, WebTable],
+) -> None:
+    client, table = dudab
+    state = table.session.state
+    mover = state.to_move()
+    other = next(s for s in table.seat_tokens() if s != mover)
+    moves = list(state.moves)
+    response = client.post(f"/api/{table.seat_tokens()[other]}/move", json={"move": "draw"})
+    assert response.status_code == 409
+    assert table.session.seats[mover].name in response.json()["error"]
+    response = client.post(f"/api/{table.seat_tokens()[mover]}/move", json={"move": "fly away"})
+    assert response.status_code == 422
+    with pytest.raises(IllegalMove) as reason:  # the rule's own reason, word for word
+        state.parse("fly away")
+    assert response.json()["error"] == str(reason.value)
+    bad = client.post(f"/api/{table.seat_tokens()[mover]}/move", content=b"{not json")
+    assert bad.status_code == 400
+    assert state.moves == moves  # nothing changed
+    by_path = client.post(f"/api/{table.seat_tokens()[mover]}/move", json={"path": [99]})
+    assert by_path.status_code == 422
+
+
+def test_a_body_over_the_limit_is_413(dudab: tuple[TestClient, WebTable]) -> None:
+    client, table = dudab
+    token = table.seat_tokens()[0]
+    big = json.dumps({"move": "x" * BODY_LIMIT})
+    assert client.post(f"/api/{token}/move", content=big).status_code == 413
+
+    def chunks():  # no Content-Length: counted as it comes
+        for _ in range(10):
+            yield b" " * 1000
+
+    assert client.post(f"/api/{token}/move", content=chunks()).status_code == 413
+
+
+def test_security_headers_on_pages_api_and_static(dudab: tuple[TestClient, WebTable]) -> None:
+    client, table = dudab
+    token = table.seat_tokens()[0]
+    for path in (f"/seat/{token}", f"/api/{token}/state", "/seat/nope", "/static/web.js"):
+        response = client.get(path)
+        csp = response.headers["content-security-policy"]
+        assert "default-src 'self'" in csp and "script-src 'self'" in csp
+        assert "unsafe-inline" not in csp
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["referrer-policy"] == "no-referrer"
+        if not path.startswith("/static/"):
+            assert response.headers["cache-control"] == "no-store"
+    page = client.get(f"/seat/{token}").text
+    assert "<script>" not in page and 'style="' not in page  # no inline script or style
+    assert "http://" not in page and "https://" not in page  # nothing from elsewhere
+    assert client.get("/static/../pyproject.toml").status_code in (403, 404)
+    assert client.get("/static/deck.html").status_code == 404
+
+
+def test_a_hostile_player_name_is_escaped() -> None:
+    name = "<script>alert(1)</script>"
+    table = _table("dudab", [name, "Bob"], 0, {"rounds": 1})
+    with TestClient(make_app(table, run=False)) as client:
+        for path in (f"/seat/{table.seat_tokens()[0]}", f"/table/{table.table_token}"):
+            page = client.get(path).text
+            assert name not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_the_menu_by_path_and_the_card_taps_reach_legal_moves(
+    dudab: tuple[TestClient, WebTable],
+) -> None:
+    client, table = dudab
+    state = table.session.state
+    seat = state.to_move()
+    page = client.get(f"/api/{table.seat_tokens()[seat]}/state").json()
+    legal = {m.text() for m in state.legal_moves()}
+    leaves: set[str] = set()
+
+    def walk(nodes: list[dict[str, Any]]) -> None:
+        for n in nodes:
+            if n["move"] is not None:
+                leaves.add(n["move"])
+            walk(n["children"])
+
+    walk(page["menu"]["steps"])
+    assert leaves == legal  # every legal move reachable, nothing else
+    for card, moves in page["menu"]["by_card"].items():
+        assert card in {c["id"] for c in page["hand"]}
+        assert {m["move"] for m in moves} <= legal
+    html = page["html"]
+    assert all(f'data-card="{c["id"]}"' in html for c in page["hand"])
+    first = page["menu"]["steps"][0]
+    path = [1]
+    while first["move"] is None:
+        first, path = first["children"][0], [*path, 1]
+    made = client.post(f"/api/{table.seat_tokens()[seat]}/move", json={"path": path})
+    assert made.status_code == 200 and made.json()["move"] == first["move"]
+
+
+def test_a_restart_in_the_middle_resumes_the_saved_game(tmp_path: Path) -> None:
+    db = tmp_path / "campaign.json"
+    table = _table("dudab", ["Ann"], 2, {"rounds": 1})
+    session = table.session
+    session.record = session.snapshot()
+    game_id = saves.create(db, session.record)
+    session.game_id = game_id
+    session.saver = saves.writer(db, game_id, session.record["moves"])
+    rng = random.Random(1)
+    with TestClient(make_app(table, run=False)) as client:
+        for _ in range(6):
+            _settle(table)
+            page = client.get(f"/api/{table.seat_tokens()[0]}/state").json()
+            top = {"move": None, "children": page["menu"]["steps"]}
+            assert client.post(
+                f"/api/{table.seat_tokens()[0]}/move", json={"move": _leaf(top, rng)}
+            ).is_success
+        played = list(session.record["moves"])
+    record = saves.get(db, game_id)
+    assert record["moves"] == played and len(played) >= 6
+    again = Session(record, game_id=game_id)
+    again.saver = saves.writer(db, game_id, record["moves"])
+    table2 = WebTable(again, bot_delay=0, reaction_wait=3600)
+    assert table2.seat_tokens()[0] != table.seat_tokens()[0]  # new links each run
+    with TestClient(make_app(table2, run=False)) as client:
+        fair = Fairness(table2)
+        _play_out(client, table2, fair, rng)
+    assert again.state.is_over()
+    stored = saves.get(db, game_id)
+    assert stored["moves"][: len(played)] == played and stored["status"] == "over"
+
+
+def test_the_server_task_plays_the_bots_at_their_pace() -> None:
+    table = _table("foozle", ["Ann"], 2, {"hands": 1, "turn_cap": 20})
+    table.bot_delay = 0.05
+    with TestClient(make_app(table)) as client:
+        token = table.seat_tokens()[0]
+        start = time.monotonic()
+        rng = random.Random(2)
+        while not table.session.state.is_over() and time.monotonic() - start < 60:
+            page = client.get(f"/api/{token}/state").json()
+            if page["your_turn"]:
+                top = {"move": None, "children": page["menu"]["steps"]}
+                client.post(f"/api/{token}/move", json={"move": _leaf(top, rng)})
+            else:
+                time.sleep(0.01)
+        assert table.session.state.is_over()
+    bot_moves = sum(1 for _ in table.session.state.moves)
+    assert time.monotonic() - start >= 0.05 * min(bot_moves, 10) / 2
+
+
+# --- live updates over a real server ----------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def served() -> tuple[str, WebTable]:
+    import uvicorn
+
+    table = _table("dudab", ["Ann", "Bob"], 1, {"rounds": 1, "jungle": True, "baby": True})
+    port = _free_port()
+    config = uvicorn.Config(
+        make_app(table), host="127.0.0.1", port=port, log_level="warning", lifespan="on"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(500):
+        if server.started:
+            break
+        time.sleep(0.01)
+    yield f"http://127.0.0.1:{port}", table
+    server.should_exit = True
+    thread.join(10)
+
+
+def _events(lines: Any, count: int) -> list[dict[str, Any]]:
+    found = []
+    for line in lines:
+        if line.startswith("data: "):
+            found.append(json.loads(line[6:]))
+            if len(found) == count:
+                break
+    return found
+
+
+def test_the_event_stream_delivers_an_update_after_a_move(served: tuple[str, WebTable]) -> None:
+    base, table = served
+    fair = Fairness(table)
+    with httpx.Client(base_url=base, timeout=10) as client:
+        for _ in range(200):  # wait for the bots: until a human decides
+            if any(table.deciding(s) for s in table.seat_tokens()):
+                break
+            time.sleep(0.02)
+        mover = next(s for s in table.seat_tokens() if table.deciding(s))
+        other = next(s for s in table.seat_tokens() if s != mover)
+        streams = {}
+        with (
+            client.stream("GET", f"/api/{table.seat_tokens()[mover]}/events") as mine,
+            client.stream("GET", f"/api/{table.seat_tokens()[other]}/events") as theirs,
+        ):
+            assert mine.headers["content-type"].startswith("text/event-stream")
+            assert mine.headers["cache-control"] == "no-store"
+            streams = {mover: mine.iter_lines(), other: theirs.iter_lines()}
+            first = {s: _events(lines, 1)[0] for s, lines in streams.items()}
+            for s, page in first.items():
+                fair.check(s, json.dumps(page))
+            version = first[mover]["version"]
+            top = {"move": None, "children": first[mover]["menu"]["steps"]}
+            made = client.post(
+                f"/api/{table.seat_tokens()[mover]}/move",
+                json={"move": _leaf(top, random.Random(0))},
+            )
+            assert made.status_code == 200
+            for s, lines in streams.items():
+                update = _events(lines, 1)[0]
+                assert update["version"] > version
+                assert update["seat"] == s and "html" in update
+                fair.check(s, json.dumps(update))
