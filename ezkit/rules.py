@@ -31,6 +31,8 @@ COMPILED = DATA.with_suffix(".json")
 SCHEMA_VERSIONS = (1,)
 #: The largest round cap a table may set (EZ-20): a scene that nobody can end stops there.
 MAX_ROUND_CAP = 1000
+#: The longest rest counted at once, in weeks (ten years): more is refused before any work.
+MAX_REST_WEEKS = 520
 
 
 class LimitError(InputError):

@@ -118,6 +118,21 @@ def test_the_card_games_start_without_pydantic_or_yaml(tmp_path: Path) -> None:
         assert not {"pydantic", "yaml"} & top, args
 
 
+def test_the_character_commands_import_what_they_use(tmp_path: Path) -> None:
+    """`char remove` needs no model; characters stored in the campaign are read without
+    YAML (a file given by the user is YAML, and checked by the model)."""
+    db = ["--db", str(tmp_path / "campaign.json")]
+    jason = str(EXAMPLES / "characters" / "jason-free.yaml")
+    subprocess.run(
+        [sys.executable, "-m", "ezkit", "char", "add", jason, *db], check=True, capture_output=True
+    )
+    for args in (["char", "award", "Jason Free", "--xp", "1"], ["char", "show", "Jason Free"]):
+        modules = imported(*args, *db)
+        assert "yaml" not in modules and "rich" not in modules, args
+    modules = imported("char", "remove", "Jason Free", "--yes", *db)
+    assert not {"pydantic", "yaml", "rich", "ezkit.character.model"} & modules
+
+
 @pytest.mark.parametrize("name", ["character", "people"])
 def test_the_kept_schemas_are_the_models_schemas(name: str) -> None:
     """`ezkit schema` prints the schema kept in ezkit/data/schemas/; it must be the one the

@@ -12,7 +12,6 @@ from pydantic import BaseModel, ValidationError
 
 from ezkit.character import model
 from ezkit.errors import DocumentError, UnreadableError
-from ezkit.yamlio import load_yaml
 
 
 @dataclass(frozen=True)
@@ -41,6 +40,8 @@ class InvalidCharacter(DocumentError):
 
 def read_character(path: Path) -> model.Character:
     """Read and validate a character file; a people package named by path is read too."""
+    from ezkit.yamlio import load_yaml  # not for the campaign's characters, stored as JSON
+
     document = load_yaml(path)
     if not isinstance(document, dict):
         raise InvalidCharacter(str(path), [Problem("schema", "", "expected a mapping of fields")])
@@ -52,6 +53,8 @@ def read_character(path: Path) -> model.Character:
 
 def read_people(path: Path) -> dict[str, Any]:
     """A people package file, checked, as a plain document to embed in a character."""
+    from ezkit.yamlio import load_yaml
+
     document = load_yaml(path)
     try:
         return model.PeoplePackage.model_validate(document).model_dump(mode="json")

@@ -5,25 +5,25 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ezkit import ladder
-from ezkit import rules as rules_data
-from ezkit.character import advance, view
-from ezkit.character.check import check
-from ezkit.character.files import InvalidCharacter, Problem, parse_character, read_character
-from ezkit.character.model import Character, Gift
 from ezkit.cli.params import RANK, Command, db_option, emit_json, json_option, rules_option
-from ezkit.combat.healing import MAX_REST_WEEKS
 from ezkit.errors import DocumentError, EzkitError, InputError
 from ezkit.fileio import write_atomic
-from ezkit.rules import Rules
+from ezkit.rules import MAX_REST_WEEKS
 from ezkit.store import open_campaign, refuse_campaign_output
 from ezkit.terminal import safe, safe_line
 from ezkit.words import plural
-from ezkit.yamlio import dump_yaml
+
+# The character model (pydantic), the build rules and YAML are imported by the commands
+# that use them, not with the group: `char remove` needs none of them.
+if TYPE_CHECKING:
+    from ezkit.character.files import Problem
+    from ezkit.character.model import Character
+    from ezkit.rules import Rules
 
 CHECK_EXAMPLE = "ezkit char check examples/characters/jason-free.yaml"
 
@@ -51,6 +51,11 @@ def check_command(file: Path, house_rules: Path | None, as_json: bool) -> None:
 
     Exit 0 when valid, 1 when not, 2 when the file cannot be read.
     """
+    from ezkit import rules as rules_data
+    from ezkit.character import view
+    from ezkit.character.check import check
+    from ezkit.character.files import InvalidCharacter, read_character
+
     rules = rules_data.load(house_rules)
     try:
         character = read_character(file)
@@ -96,6 +101,10 @@ def _print_invalid(problems: list[Problem], file: Path, as_json: bool) -> None:
 @rules_option
 def add(files: tuple[Path, ...], replace: bool, db: Path | None, house_rules: Path | None) -> None:
     """Check character files and add them to the campaign (names are unique, any case)."""
+    from ezkit import rules as rules_data
+    from ezkit.character.check import check
+    from ezkit.character.files import read_character
+
     rules = rules_data.load(house_rules)
     characters = []
     for file in files:
@@ -117,6 +126,8 @@ def add(files: tuple[Path, ...], replace: bool, db: Path | None, house_rules: Pa
 @json_option
 def list_characters(db: Path | None, house_rules: Path | None, as_json: bool) -> None:
     """The characters in the campaign: best role, Fudge Points, Experience, wounds."""
+    from ezkit import rules as rules_data
+    from ezkit.character.files import parse_character
     from ezkit.combat import wounds
 
     rules = rules_data.load(house_rules)
@@ -179,6 +190,10 @@ def show(
     name: str, history: bool, db: Path | None, house_rules: Path | None, as_json: bool
 ) -> None:
     """Show a character from the campaign (or a character FILE)."""
+    from ezkit import rules as rules_data
+    from ezkit.character import view
+    from ezkit.character.check import check
+
     character = load_character(name, db)
     report = check(character, rules_data.load(house_rules))
     if as_json:
@@ -218,11 +233,12 @@ def export(name: str, output: Path | None, fmt: str | None, db: Path | None) -> 
     character = load_character(name, db)
     fmt = fmt or ("json" if output and output.suffix == ".json" else "yaml")
     document = character.to_document()
-    text = (
-        json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-        if fmt == "json"
-        else dump_yaml(document)
-    )
+    if fmt == "json":
+        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    else:
+        from ezkit.yamlio import dump_yaml
+
+        text = dump_yaml(document)
     if output is None:
         click.echo(text, nl=False)
     else:
@@ -241,6 +257,9 @@ def _advance(
     change: Callable[[Character, Rules], Character],
 ) -> Character:
     """Apply a change to a stored character, in one locked, atomic write."""
+    from ezkit import rules as rules_data
+    from ezkit.character.files import parse_character
+
     rules = rules_data.load(house_rules)
     result: list[Character] = []
 
@@ -287,6 +306,8 @@ def _report(character: Character, what: str) -> None:
 @db_option
 def award(name: str, fudge_points: int, experience: int, reason: str, db: Path | None) -> None:
     """The GM awards Fudge Points or Experience Points."""
+    from ezkit.character import advance
+
     c = _advance(name, db, None, lambda c, _: advance.award(c, fudge_points, experience, reason))
     _report(c, "awarded")
 
@@ -301,6 +322,8 @@ def award(name: str, fudge_points: int, experience: int, reason: str, db: Path |
 @db_option
 def spend(name: str, fudge_points: int, experience: int, reason: str, db: Path | None) -> None:
     """Spend Fudge Points (+1 each on a roll's result, EZ-12) or Experience Points."""
+    from ezkit.character import advance
+
     c = _advance(name, db, None, lambda c, _: advance.spend(c, fudge_points, experience, reason))
     _report(c, "spent")
 
@@ -327,6 +350,8 @@ def convert(
     house_rules: Path | None,
 ) -> None:
     """Convert Fudge Points into Experience (3 to 1) or back (1 to 2), as EZ-12 allows."""
+    from ezkit.character import advance
+
     if (to_xp is None) == (to_fp is None):
         raise click.UsageError("give exactly one of --to-xp N or --to-fp N")
     if to_xp is not None:
@@ -369,6 +394,8 @@ def improve(
     'Doctor (Surgery)'. A trait the character lacks, or a name that fits several
     roles, is refused and nothing is charged; a new role needs --new.
     """
+    from ezkit.character import advance, view
+
     c = _advance(
         name, db, house_rules, lambda c, r: advance.improve(c, trait, r, reason, new=new_role)
     )
@@ -394,6 +421,9 @@ def add_gift(
     house_rules: Path | None,
 ) -> None:
     """Add a gift for 8 Experience Points, with the GM's agreement (EZ-13)."""
+    from ezkit.character import advance
+    from ezkit.character.model import Gift
+
     new = Gift(name=gift, supernormal=supernormal, cpd=cpd)
     c = _advance(name, db, house_rules, lambda c, r: advance.add_gift(c, new, r, reason))
     _report(c, f"gained the gift {gift}")
@@ -409,6 +439,8 @@ def remove_fault(
     name: str, fault: str, reason: str, db: Path | None, house_rules: Path | None
 ) -> None:
     """Remove a fault for 8 Experience Points, with the GM's agreement (EZ-13)."""
+    from ezkit.character import advance
+
     c = _advance(name, db, house_rules, lambda c, r: advance.remove_fault(c, fault, r, reason))
     _report(c, f"lost the fault {fault}")
 
@@ -418,6 +450,8 @@ def remove_fault(
 
 def load_character(name: str, db: Path | None) -> Character:
     """A character from a file when NAME is one, else from the campaign."""
+    from ezkit.character.files import parse_character, read_character
+
     path = Path(name)
     if path.suffix in (".yaml", ".yml", ".json") and path.is_file():
         return read_character(path)
@@ -458,7 +492,9 @@ def new_character(
     (EZ-2..EZ-10) and asked again. Blank answers end a list. Then the character is
     checked, written as YAML and, with --add, added to the campaign.
     """
-    from ezkit.character import builder
+    from ezkit import rules as rules_data
+    from ezkit.character import builder, view
+    from ezkit.character.check import check
 
     rules = rules_data.load(house_rules)
     console = builder.Console(
@@ -519,6 +555,7 @@ def wound_command(
     The box is marked as the track does it: a full level promotes the wound to the
     next level up with an empty box; past Near Death the character is Dead (EZ-15).
     """
+    from ezkit import rules as rules_data
     from ezkit.combat import healing
 
     rules = rules_data.load(house_rules)
@@ -569,6 +606,7 @@ def heal_command(
     and every stun clears). --weeks N: rest, each wound healing one level a week.
     --medical RESULT --era ERA: one treatment, limited per in-game week by the era.
     """
+    from ezkit import rules as rules_data
     from ezkit.combat import healing
 
     if weeks is not None and result is not None:
@@ -615,6 +653,9 @@ def unwound_command(
     (a promoted wound; a Dead mark by the level it was rolled at). Nothing else on
     the track moves; no mark there is refused (EZ-15).
     """
+    from ezkit import rules as rules_data
+    from ezkit.character import advance
+
     rules = rules_data.load(house_rules)
     c = _advance(
         name, db, house_rules, lambda c, r: advance.take_back_wound(c, level, r, stun, reason)

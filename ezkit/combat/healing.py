@@ -28,10 +28,7 @@ from ezkit import ladder
 from ezkit.character.model import Character, HistoryEntry, WoundMark
 from ezkit.combat import wounds
 from ezkit.errors import InputError, RuleError
-from ezkit.rules import LimitError, Rules, shown
-
-#: The longest rest counted at once, in weeks (ten years): more is refused before any work.
-MAX_REST_WEEKS = 520
+from ezkit.rules import MAX_REST_WEEKS, LimitError, Rules, shown
 
 
 def current_week(character: Character) -> int:
