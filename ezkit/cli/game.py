@@ -609,3 +609,9 @@ def _print_sim(title: str, s: dict[str, Any]) -> None:
 
 def _figure(value: float) -> str:
     return str(value) if isinstance(value, int) else f"{value:.2f}"
+
+
+# `game serve` (the web table) lives in its own module; it imports its server only when run.
+from ezkit.cli.serve import serve  # noqa: E402 - it imports this module's helpers
+
+game.add_command(serve)

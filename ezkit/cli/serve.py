@@ -1,0 +1,192 @@
+"""`ezkit game serve`: the web table (ezkit.web), a page per seat on the players' phones and
+the public board on a shared screen. Starlette, uvicorn and segno are imported inside the
+command, so no other command pays for them."""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ezkit.cli.game import _create, _game_options, _options, _start
+from ezkit.cli.params import SEED, db_option
+from ezkit.errors import InputError
+from ezkit.games import saves
+from ezkit.games.session import Session
+from ezkit.terminal import safe
+
+SERVE_EXAMPLE = """\b
+Examples:
+  ezkit game serve dudab --players "Ann,Bob" --bots 1 --options jungle,baby
+  ezkit game serve auntie --players Ann --bots 3 --lan --port 8000
+  ezkit game serve 4          (serve saved game 4 again: new links, the game goes on)"""
+
+LOOPBACK = "127.0.0.1"
+
+
+def lan_address() -> str:
+    """This machine's address on its local network, found without sending anything (a UDP
+    socket's connect only picks the route); loopback when there is none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address = probe.getsockname()[0]
+        except OSError:
+            return LOOPBACK
+    return address if address and not address.startswith("0.") else LOOPBACK
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port (port 0: a free one), opened before the links are
+    printed so that they name the real port."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        sock.close()
+        raise InputError(
+            f"--port {port}: cannot listen on {host}:{port} ({error.strerror})"
+        ) from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _decorated(command: Any, decorators: list[Any]) -> Any:
+    for decorator in reversed(decorators):  # the same game options as `game play`
+        command = decorator(command)
+    return command
+
+
+def _qr(url: str) -> str:
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="l").terminal(out=out, compact=True, border=1)
+    return out.getvalue()
+
+
+@click.command("serve", epilog=SERVE_EXAMPLE)
+@click.argument("target", metavar="GAME|ID")
+@click.option("--players", default="", help='Human players, in seat order: "Ann,Bob".')
+@click.option("--bots", type=int, default=0, help="Computer players after the humans.")
+@click.option(
+    "--bot",
+    "bot_kind",
+    default=None,
+    help="The bots' kind (default heuristic); a list cycles: random,heuristic.",
+)
+@click.option("--seed", type=SEED, default=None, help="Seed the deal, to replay a game.")
+@(lambda command: _decorated(command, _game_options()))
+@click.option("--lan", is_flag=True, help="Listen on this machine's LAN address (phones).")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="The port (0: any free one).",
+)
+@click.option(
+    "--bot-delay",
+    type=click.FloatRange(0, 60),
+    default=1.0,
+    show_default=True,
+    help="Seconds a bot waits before it moves.",
+)
+@click.option("--no-qr", is_flag=True, help="Print the links without QR codes.")
+@db_option
+def serve(
+    target: str,
+    players: str,
+    bots: int,
+    bot_kind: str | None,
+    seed: int | None,
+    rounds: int | None,
+    variant: str | None,
+    first: str | None,
+    extra: tuple[str, ...],
+    switches: str | None,
+    lan: bool,
+    port: int,
+    bot_delay: float,
+    no_qr: bool,
+    db: Path | None,
+) -> None:
+    """Serve a game to the players' phones: GAME starts a new one, ID serves a saved one.
+
+    Prints one link (and a QR code) per human seat, each with a secret token that opens that
+    seat's page only, and a link for the table's shared screen. A seat's page shows its
+    hand as the printed deck's cards, the table and the story as that seat saw it (GT-1);
+    moves are made by tapping. Bots play the empty seats. The game is saved to the campaign
+    after every move; Ctrl-C stops the server, and `ezkit game serve ID` goes on with new
+    links. Listens on 127.0.0.1 unless --lan.
+    """
+    number = target.strip()
+    given = [players, bots, bot_kind, seed, rounds, variant, first, extra, switches]
+    if number.isascii() and number.isdigit():
+        if any(given):
+            raise click.UsageError("a saved game ID takes no game options (they are saved)")
+        game_id = int(number)
+        session = Session(saves.get(db, game_id), game_id=game_id)
+    else:
+        options = _options(rounds, variant, first, extra, switches)
+        session = _start(number, players, bots, bot_kind, seed, options)
+        if not session.humans():
+            raise click.UsageError("nobody to serve: name the human players with --players")
+        _create(db, session)
+    run(session, db, lan, port, bot_delay, not no_qr)
+
+
+def run(session: Session, db: Path | None, lan: bool, port: int, delay: float, qr: bool) -> None:
+    """Listen, print the links, serve until Ctrl-C; the game is saved after every move."""
+    import uvicorn
+
+    from ezkit.web.app import make_app
+    from ezkit.web.table import WebTable
+
+    game_id = session.game_id
+    assert game_id is not None
+    session.saver = saves.writer(db, game_id, session.record["moves"])
+    table = WebTable(session, bot_delay=delay)
+    host = lan_address() if lan else LOOPBACK
+    sock = _listen(host, port)
+    base = f"http://{host}:{sock.getsockname()[1]}"
+    seats = session.seats
+    click.echo(f"Game {game_id}: {session.state.game.title}, " + _who(session))
+    if lan:
+        click.echo(f"Listening on the local network at {host} (phones on the same network).")
+    links: list[tuple[str, str]] = [
+        ("The table (shared screen)", f"{base}/table/{table.table_token}")
+    ]
+    links += [(safe(seats[s].name), f"{base}/seat/{t}") for s, t in table.seat_tokens().items()]
+    for label, url in links:
+        click.echo(f"{label}: {url}")
+        if qr:
+            click.echo(_qr(url))
+    click.echo("Each link opens its own seat only: give each player theirs. Ctrl-C stops.")
+    sys.stdout.flush()
+    config = uvicorn.Config(
+        make_app(table),
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+        lifespan="on",
+        access_log=False,
+    )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    click.echo(f"game {game_id} saved: resume with `ezkit game serve {game_id}`")
+
+
+def _who(session: Session) -> str:
+    return ", ".join(safe(s.label()) for s in session.seats)
