@@ -611,7 +611,6 @@ def _figure(value: float) -> str:
     return str(value) if isinstance(value, int) else f"{value:.2f}"
 
 
-# `game serve` (the web table) lives in its own module; it imports its server only when run.
-from ezkit.cli.serve import serve  # noqa: E402 - it imports this module's helpers
-
-game.add_command(serve)
+# `game serve` (the web table) lives in its own module, which joins this group as it is
+# imported (it imports this module's helpers); it imports its server only when run.
+import ezkit.cli.serve  # noqa: E402, F401

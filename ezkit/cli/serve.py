@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ezkit.cli.game import _create, _game_options, _options, _start
+from ezkit.cli.game import _create, _game_options, _options, _start, game
 from ezkit.cli.params import SEED, db_option
 from ezkit.errors import InputError
 from ezkit.games import saves
@@ -190,3 +190,6 @@ def run(session: Session, db: Path | None, lan: bool, port: int, delay: float, q
 
 def _who(session: Session) -> str:
     return ", ".join(safe(s.label()) for s in session.seats)
+
+
+game.add_command(serve)

@@ -1,0 +1,134 @@
+"""`ezkit game serve`: its usage errors, its help, and a real run of the installed command
+(links read from its output, a page fetched over HTTP, Ctrl-C, the game saved)."""
+
+from __future__ import annotations
+
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from click.testing import CliRunner
+
+from ezkit.cli import cli
+from ezkit.cli.serve import lan_address
+from ezkit.games import saves
+
+EZKIT = str(Path(sys.executable).with_name("ezkit"))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["dudab", "--bots", "2"],  # nobody to serve
+        ["nosuch", "--players", "Ann"],
+        ["dudab", "--players", "Ann", "--port", "70000"],
+        ["dudab", "--players", "Ann", "--bot-delay", "-1"],
+        ["1", "--players", "Ann"],  # a saved game takes no game options
+        ["dudab", "--players", "Ann", "--bots", "1", "--bot", "nosuch"],
+        [],
+    ],
+)
+def test_usage_errors_exit_2(runner: CliRunner, tmp_path: Path, args: list[str]) -> None:
+    result = runner.invoke(cli, ["game", "serve", *args, "--db", str(tmp_path / "c.json")])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_port_in_use_is_a_usage_error(runner: CliRunner, tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = runner.invoke(
+            cli,
+            [
+                "game",
+                "serve",
+                "dudab",
+                "--players",
+                "Ann",
+                "--bots",
+                "1",
+                "--port",
+                str(port),
+                "--db",
+                str(tmp_path / "c.json"),
+                "--no-qr",
+            ],
+        )
+    assert result.exit_code == 2 and f"--port {port}" in result.output
+
+
+def test_help_has_an_example(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["game", "serve", "--help"])
+    assert result.exit_code == 0
+    assert "ezkit game serve dudab --players" in result.output
+    assert "--lan" in result.output and "--bot-delay" in result.output
+    assert "serve" in runner.invoke(cli, ["game", "--help"]).output
+
+
+def test_the_lan_address_is_an_address() -> None:
+    address = lan_address()
+    socket.inet_aton(address)  # an IPv4 address, loopback when there is no network
+
+
+def _serve(args: list[str]) -> tuple[subprocess.Popen[str], list[str], list[str]]:
+    process = subprocess.Popen(
+        [EZKIT, "game", "serve", *args, "--port", "0", "--bot-delay", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert process.stdout is not None
+    lines: list[str] = []
+    deadline = time.monotonic() + 60
+    for line in process.stdout:
+        lines.append(line)
+        if "Ctrl-C" in line or time.monotonic() > deadline:
+            break
+    links = [u for line in lines for u in re.findall(r"http://\S+", line)]
+    return process, lines, links
+
+
+def test_a_real_run_serves_pages_and_ctrl_c_leaves_the_game_saved(tmp_path: Path) -> None:
+    db = tmp_path / "campaign.json"
+    process, lines, links = _serve(
+        ["dudab", "--players", "Ann,Bob", "--bots", "1", "--db", str(db), "--seed", "4"]
+    )
+    try:
+        assert lines[0].startswith("Game 1: Dudab, Ann, Bob, Bot 1"), lines
+        assert len(links) == 3 and "/table/" in links[0] and all("/seat/" in u for u in links[1:])
+        assert all(u.startswith("http://127.0.0.1:") for u in links)
+        assert any("▀" in line or "█" in line for line in lines)  # QR codes in the terminal
+        with httpx.Client(timeout=10) as client:
+            page = client.get(links[1])
+            assert page.status_code == 200 and "Ann" in page.text and 'id="hand"' in page.text
+            assert client.get(links[1].rsplit("/", 1)[0] + "/wrong").status_code == 403
+            token = links[1].rsplit("/", 1)[1]
+            base = links[1].split("/seat/")[0]
+            for _ in range(200):  # the bot's moves are saved as they are made
+                state = client.get(f"{base}/api/{token}/state").json()
+                if any(p["to_move"] and p["name"] != "Bot 1" for p in state["players"]):
+                    break
+                time.sleep(0.05)
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=30)
+    assert process.returncode == 0, out
+    assert "game 1 saved: resume with `ezkit game serve 1`" in out
+    record = saves.get(db, 1)
+    assert record["game"] == "dudab" and record["seats"][0]["name"] == "Ann"
+    played = list(record["moves"])
+    # served again: the same game, new links
+    process, lines, again = _serve(["1", "--db", str(db), "--no-qr"])
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=30)
+    assert lines[0].startswith("Game 1: Dudab") and not any("█" in line for line in lines)
+    assert set(again).isdisjoint(links)
+    assert saves.get(db, 1)["moves"][: len(played)] == played
