@@ -66,6 +66,7 @@ bench: $(STAMP) harfbuzz-subset
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/bakeries.py
 	$(BIN)/python bench/campaign.py
+	$(BIN)/python bench/serve.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
