@@ -18,7 +18,7 @@ from ezkit.cli.params import SEED, db_option, emit_json, json_option, pick_seed
 from ezkit.games import saves
 from ezkit.games.engine import Event, Move
 from ezkit.games.table import Session
-from ezkit.terminal import markup_safe, safe
+from ezkit.terminal import safe, safe_line
 from ezkit.words import plural
 
 PLAY_EXAMPLE = """\b
@@ -368,12 +368,10 @@ def list_games(db: Path | None, as_json: bool) -> None:
     if not found:
         click.echo("No saved games: start one with `ezkit game play` or `ezkit game new`.")
         return
-    from rich.console import Console
-    from rich.table import Table
+    from ezkit.cli.tables import print_table
 
-    table = Table(title="Saved games", title_justify="left")
-    for heading in ("id", "game", "players", "moves", "status", "updated"):
-        table.add_column(heading, justify="right" if heading in ("id", "moves") else "left")
+    header = ["id", "game", "players", "moves", "status", "updated"]
+    rows = []
     for g in found:
         names = ", ".join(p["name"] + ("" if p["kind"] == "human" else "*") for p in g["players"])
         if g["status"] == "over":
@@ -383,8 +381,9 @@ def list_games(db: Path | None, as_json: bool) -> None:
         else:
             status = f"{g['to_move_name']} to move"
         row = (g["id"], g["game"], names, g["moves"], status, g["updated"] or "")
-        table.add_row(*(markup_safe(cell) for cell in row))
-    Console(width=None if sys.stdout.isatty() else 160).print(table)
+        rows.append([safe_line(cell) for cell in row])
+    justify = ["right" if heading in ("id", "moves") else "left" for heading in header]
+    print_table("Saved games", header, rows, justify)
     click.echo("* a computer player")
 
 
