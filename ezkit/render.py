@@ -9,7 +9,6 @@ template that asked for a local file or a network address would get nothing.
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -84,6 +83,8 @@ def safe_fetcher() -> Any:
 
 def pdf(template: str, output: Path, paper: str = "letter", **context: Any) -> int:
     """Render a template to a PDF file (written atomically); returns the page count."""
+    import logging
+
     import weasyprint
 
     # WeasyPrint reports a refused fetch as a warning; a refusal is the point, not news.

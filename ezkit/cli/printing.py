@@ -1,4 +1,10 @@
-"""`ezkit print sheet|aid`: character sheets and the GM's play aid as PDF."""
+"""`ezkit print`: character sheets, the GM's play aid, decks, cheat sheets, score pads.
+
+Each command starts importing WeasyPrint in the background first (`render.preload`) and
+imports what it reads with (rules data, characters, the campaign) only then: WeasyPrint's
+import spends much of its time waiting for the programs that look for its C libraries,
+and that time is spent here reading and checking, not after.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +12,7 @@ from pathlib import Path
 
 import click
 
-from ezkit import rules as rules_data
-from ezkit.cli.char import load_character
 from ezkit.cli.params import db_option, rules_option
-from ezkit.store import refuse_campaign_output
 
 OUTPUT = click.option(
     "-o",
@@ -51,15 +54,18 @@ def sheet(
     house_rules: Path | None,
 ) -> None:
     """Character sheets, one character a page: campaign NAMEs or character FILEs."""
-    from ezkit import render
-
-    refuse_campaign_output(output, db)
-    render.preload()
-    from ezkit.printing import sheet as sheets
-
-    rules = rules_data.load(house_rules)
     if blank == bool(names):
         raise click.UsageError("name one or more characters, or ask for a --blank sheet")
+    from ezkit import render
+
+    render.preload()
+    from ezkit import rules as rules_data
+    from ezkit.cli.char import load_character
+    from ezkit.printing import sheet as sheets
+    from ezkit.store import refuse_campaign_output
+
+    refuse_campaign_output(output, db)
+    rules = rules_data.load(house_rules)
     views = (
         [sheets.blank(rules)]
         if blank
@@ -80,9 +86,12 @@ def aid(output: Path, paper: str, house_rules: Path | None) -> None:
     """The GM's play aid: the Ladder, actions, odds, dice, fights, wounds, healing, tables."""
     from ezkit import render
 
-    refuse_campaign_output(output)
     render.preload()
+    from ezkit import rules as rules_data
     from ezkit.printing import aid as play_aid
+    from ezkit.store import refuse_campaign_output
+
+    refuse_campaign_output(output)
 
     rules = rules_data.load(house_rules)
     pages = render.pdf("aid.html", output, paper, aid=play_aid.aid(rules))
@@ -132,10 +141,12 @@ def deck(game: str, output: Path, paper: str, backs: bool, bleed: float, options
     cut marks where most printers do not print (5 mm from the edge) is warned of."""
     from ezkit import render
 
-    refuse_campaign_output(output)
     render.preload()
     from ezkit.printing import cards
     from ezkit.printing.cheatsheet import parse_options
+    from ezkit.store import refuse_campaign_output
+
+    refuse_campaign_output(output)
 
     view = cards.deck_view(
         game, paper, backs=backs, bleed=bleed, options=parse_options(game, options)
@@ -164,9 +175,11 @@ def cheatsheet(game: str, output: Path, paper: str, options: str) -> None:
     For players: no ruling ids; the type as large as the page allows."""
     from ezkit import render
 
-    refuse_campaign_output(output)
     render.preload()
     from ezkit.printing import cheatsheet as sheets
+    from ezkit.store import refuse_campaign_output
+
+    refuse_campaign_output(output)
 
     view = sheets.cheatsheet(game, sheets.parse_options(game, options))
     for size in view["type_sizes"]:  # the largest type the text is thought to fit in first
@@ -186,9 +199,11 @@ def scorepad(game: str, output: Path, paper: str) -> None:
     """A score pad for GAME: its rounds or hands, players across."""
     from ezkit import render
 
-    refuse_campaign_output(output)
     render.preload()
     from ezkit.printing import scorepad as pads
+    from ezkit.store import refuse_campaign_output
+
+    refuse_campaign_output(output)
 
     pages = render.pdf("scorepad.html", output, paper, pad=pads.scorepad(game))
     click.echo(f"wrote {output}: {_pages(pages)}")
