@@ -110,7 +110,6 @@ class Fairness:
 def _settle(table: WebTable, fair: Fairness | None = None) -> None:
     """Bots and forced moves, one at a time, until a human must answer."""
     while table.step() is None:
-        table._changed_now()
         if fair is not None:
             for seat in table.seat_tokens():  # every human seat's page, after every move
                 fair.check(seat, json.dumps(seat_page(table, seat)))

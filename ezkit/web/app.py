@@ -164,9 +164,18 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
     def model(seat: int | None) -> dict[str, Any]:
         return table_page(table) if seat is None else seat_page(table, seat)
 
+    made: dict[tuple[int | None, int], dict[str, Any]] = {}
+
     def state_json(seat: int | None) -> dict[str, Any]:
-        page = model(seat)
-        return {**page, "html": html(page)}
+        """A page's state, made once per version and seat (its stream and its move's answer
+        share it; every change bumps the version)."""
+        key = (seat, table.version)
+        if key not in made:
+            if len(made) > 64:
+                made.clear()
+            page = model(seat)
+            made[key] = {**page, "html": html(page)}
+        return made[key]
 
     def who(request: Request) -> tuple[bool, int | None]:
         return table.lookup(str(request.path_params.get("token", "")))

@@ -187,8 +187,9 @@ class WebTable:
         return legal
 
     def step(self) -> float | None:
-        """Make at most one move nobody has to pick (call under the lock). Returns None when
-        one was made, else how long to wait (inf: until a human moves)."""
+        """Make at most one move nobody has to pick (call under the lock; a move made bumps
+        the version). Returns None when one was made, else how long to wait (inf: until a
+        human moves)."""
         session = self.session
         state = session.state
         seat = state.to_move()
@@ -209,6 +210,7 @@ class WebTable:
                 state.view(seat), legal, session.bot_rng()
             )
             session._play(seat, move, len(legal) == 1, None)
+            self._changed_now()
             return None
         if reaction is not None:
             if self.choosing():
@@ -223,13 +225,16 @@ class WebTable:
                 if answer == reaction.word:
                     self.notes[seat] = f"You hold nothing to {reaction.word} with: you pass."
                 session._play(seat, passing, len(legal) == 1, None)
+                self._changed_now()
                 return None
             if len(mine) == 1:
                 session._play(seat, mine[0], False, None)
+                self._changed_now()
                 return None
             return float("inf")  # it picks how at its page
         if len(legal) == 1:
             session._play(seat, legal[0], True, None)
+            self._changed_now()
             return None
         return float("inf")
 
@@ -255,8 +260,6 @@ class WebTable:
             async with self.lock:
                 self._wake.clear()  # before the step: a move made after it wakes us
                 wait = self.step()
-                if wait is None:
-                    self._changed_now()
             if wait is None:
                 await asyncio.sleep(0)  # let the pages hear of it between bot moves
                 continue
