@@ -497,3 +497,56 @@ def test_the_event_stream_delivers_an_update_after_a_move(served: tuple[str, Web
                 assert update["version"] > version
                 assert update["seat"] == s and "html" in update
                 fair.check(s, json.dumps(update))
+
+
+def test_a_claimed_reaction_is_chosen_at_the_seat_or_passes_for_a_non_holder() -> None:
+    """AU-11 on the web: a seat that answers the word with several ways to react (Deflect to
+    whom) picks one at its own page once the window is settled; one holding none passes, and
+    only its own page says so."""
+    seen = {"chose": False, "passed": False}
+    for seed in range(200):
+        session = Session.start("auntie", [Seat(n, HUMAN) for n in ("Ann", "Bob", "Cat")], seed, {})
+        table = WebTable(session, bot_delay=0, reaction_wait=3600)
+        rng = random.Random(seed)
+        with TestClient(make_app(table, run=False)) as client:
+            for _ in range(300):
+                if session.state.is_over() or all(seen.values()):
+                    break
+                _settle(table)
+                reaction = table.reaction()
+                if reaction is None:
+                    seat = session.state.to_move()
+                    table.move(seat, rng.choice(table.legal()).text())
+                    continue
+                asked = table.asked(reaction)
+                first = asked[0]
+                holds = any(m.action == reaction.word for m in session.state.legal_moves())
+                for s in asked:  # the first asked claims; the others pass
+                    word = reaction.word if s == first else "pass"
+                    token = table.seat_tokens()[s]
+                    assert client.post(f"/api/{token}/move", json={"move": word}).is_success
+                moves = len(session.state.moves)
+                wait = table.step()
+                token = table.seat_tokens()[first]
+                page = client.get(f"/api/{token}/state").json()
+                if wait is not None:  # several ways to react: the seat picks
+                    assert first == session.state.to_move() and page["your_turn"]
+                    menu = {m.text() for m in table.legal()}
+                    assert all(m.split()[0] == reaction.word for m in menu) and len(menu) > 1
+                    others = [s for s in table.seat_tokens() if s != first]
+                    shown = client.get(f"/api/{table.seat_tokens()[others[0]]}/state").json()
+                    assert not shown["your_turn"]
+                    pick = sorted(menu)[0]
+                    assert client.post(f"/api/{token}/move", json={"move": pick}).is_success
+                    assert session.state.moves[moves].text() == pick
+                    seen["chose"] = True
+                elif not holds and session.state.moves[moves].action == "pass":
+                    assert page["note"] == f"You hold nothing to {reaction.word} with: you pass."
+                    for s in table.seat_tokens():
+                        if s != first:
+                            other = client.get(f"/api/{table.seat_tokens()[s]}/state").json()
+                            assert other["note"] is None
+                    seen["passed"] = True
+        if all(seen.values()):
+            return
+    pytest.fail(f"not every case met in 200 games: {seen}")

@@ -65,6 +65,7 @@ class WebTable:
         self._bot_due: float | None = None
         self._window: tuple[Any, ...] | None = None
         self._deadline = 0.0
+        self._choice: tuple[Any, ...] | None = None
         self.answers: dict[int, str] = {}
         #: A line for one seat's page only (you hold nothing to interrupt with: you pass).
         self.notes: dict[int, str] = {}
@@ -116,10 +117,10 @@ class WebTable:
         return reaction
 
     def choosing(self) -> bool:
-        """Whether the seat to move claimed a reaction and now picks how (Deflect to whom)."""
-        reaction = self.reaction()
-        seat = self.session.state.to_move()
-        return reaction is not None and self.answers.get(seat) == reaction.word  # type: ignore[arg-type]
+        """Whether the seat to move claimed a reaction in a settled window and now picks how
+        (Deflect to whom): set by `step`, over at the next move."""
+        state = self.session.state
+        return self._choice == (self._window, state.to_move(), len(state.moves))
 
     # --- the moves ---
 
@@ -231,7 +232,9 @@ class WebTable:
                 session._play(seat, mine[0], False, None)
                 self._changed_now()
                 return None
-            return float("inf")  # it picks how at its page
+            self._choice = (self._window, seat, len(state.moves))  # it picks how at its page
+            self._changed_now()
+            return float("inf")
         if len(legal) == 1:
             session._play(seat, legal[0], True, None)
             self._changed_now()
