@@ -175,26 +175,16 @@ def _cards(move: Move) -> tuple[str, ...]:
     return args[:-2] if len(args) >= 2 and args[-2] == ON else args
 
 
-#: Cards as bits (bit k: card k): the cards of each rank (trumps apart), of each suit, of
-#: each colour at each run rank, the trumps. Fixed by the deck.
-_RANK_BITS: dict[int, int] = {}
-_SUIT_BITS: dict[int, int] = {}
-_RUN_CARD_BITS: dict[tuple[int, int], int] = {}  # (colour, rank within run_ranks) -> cards
-_TRUMP_BITS = 0
-for _k in range(len(fg.IDS)):
-    if fg.RANK[_k] == fg.TRUMP:
-        _TRUMP_BITS |= 1 << _k
-        continue
-    _RANK_BITS[fg.RANK[_k]] = _RANK_BITS.get(fg.RANK[_k], 0) | 1 << _k
-    _SUIT_BITS[fg.SUIT[_k]] = _SUIT_BITS.get(fg.SUIT[_k], 0) | 1 << _k
-    if fg.RUN_LO <= fg.RANK[_k] <= fg.RUN_HI:
-        _key = (fg.COLOUR[_k], fg.RANK[_k])
-        _RUN_CARD_BITS[_key] = _RUN_CARD_BITS.get(_key, 0) | 1 << _k
+#: Cards as bits (bit k: card k), from groups: the cards of each rank (trumps apart), of each
+#: suit, of each colour at each run rank, the trumps. Fixed by the deck.
+_RANK_BITS = fg.RANK_BITS
+_SUIT_BITS = fg.SUIT_BITS
+_RUN_CARD_BITS = fg.RUN_CARD_BITS
+_TRUMP_BITS = fg.TRUMP_BITS
 #: The cards of each colour that may be in a run (no infinity, no trump).
 _COLOUR_RUN_BITS: dict[int, int] = {}
 for (_c, _r), _m in _RUN_CARD_BITS.items():
     _COLOUR_RUN_BITS[_c] = _COLOUR_RUN_BITS.get(_c, 0) | _m
-_RUN_RANKS = range(fg.RUN_LO, fg.RUN_HI + 1)
 #: The colours still needed (as numbers), by the colours held as a view lists them (in
 #: fg.COLOURS order): every subset, made once.
 _NEED: dict[tuple[str, ...], frozenset[int]] = {
@@ -237,7 +227,6 @@ _NEAR_BITS: tuple[int, ...] = tuple(
 #: Bounded caches of pure functions (their keys are all they depend on, so never stale);
 #: cleared when they grow past CACHE_CAP entries.
 CACHE_CAP = 100_000
-_ACCEPTS: dict[fg.Summary, int] = {}
 _CANDIDATES: dict[int, list[_LayDown]] = {}
 _LAYDOWNS: dict[tuple[int, ...], _LayDown] = {}
 _GROWN: dict[tuple[fg.Summary, int], tuple[fg.Summary, int]] = {}
@@ -251,7 +240,7 @@ _PLANS: dict[tuple[int, tuple[fg.Summary, ...], int, int], Plan | None] = {}
 
 #: Every cache above (tests and benchmarks empty them to start cold).
 CACHES: tuple[dict[Any, Any], ...] = (
-    _ACCEPTS,
+    fg.TAKERS,
     _CANDIDATES,
     _LAYDOWNS,
     _GROWN,
@@ -298,38 +287,8 @@ def _lay(move: Move) -> tuple[tuple[int, ...], int, int]:
     return found
 
 
-def _accepts(s: fg.Summary) -> int:
-    """The cards that may join a group of summary s, as bits: bit k is set exactly when
-    `valid(merge(s, SINGLE[k]))` (tests/test_foozle_bots.py checks it card by card), so a
-    Big Fozzle takes trumps here. Worked out from s's fields: its rank's cards, its suit's,
-    and for a one-colour group of distinct run ranks the cards of that colour whose rank
-    makes the ranks consecutive (at either end, or in the one gap). Remembered by s."""
-    mask = _ACCEPTS.get(s)
-    if mask is not None:
-        return mask
-    if len(_ACCEPTS) >= CACHE_CAP:
-        _ACCEPTS.clear()
-    mask = 0
-    if s.n + 1 < fg.GROUP_MIN:
-        pass
-    elif s.colour == fg.TRUMP:  # all trumps: a Big Fozzle takes trumps, nothing else
-        mask = _TRUMP_BITS
-    else:  # trumps join nothing else; a mixed group (rank, suit, colour -2) takes nothing
-        if s.rank >= 0:
-            mask |= _RANK_BITS[s.rank]
-        if s.suit >= 0:
-            mask |= _SUIT_BITS[s.suit]
-        if s.colour >= 0 and s.distinct and not s.mask & ~fg.RUN_BITS:
-            for r in _RUN_RANKS:
-                bit = 1 << r
-                if s.mask & bit:
-                    continue
-                m = s.mask | bit
-                m >>= (m & -m).bit_length() - 1
-                if m & (m + 1) == 0:  # consecutive with rank r
-                    mask |= _RUN_CARD_BITS.get((s.colour, r), 0)
-    _ACCEPTS[s] = mask
-    return mask
+#: The cards that may join a group of summary s, as bits (groups.takers, remembered there).
+_accepts = fg.takers
 
 
 def _grown(s: fg.Summary, k: int) -> tuple[fg.Summary, int]:

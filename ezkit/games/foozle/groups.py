@@ -4,7 +4,7 @@ rulings FZ-2, FZ-4), as small pure functions over the deck data (cards/foozle.ya
     kinds_of([card("2-lamps"), card("3-plungers"), card("4-fromps")])  -> ["run"]
     token_of(...)           -> "red"      (FZ-4: all one colour)
     candidates(hand)        -> the lay-downs the engine offers (maximal groups, a bounded few more)
-    accepting(summary(g))   -> the cards that may be laid off on group g
+    takers(summary(g))      -> the cards that may be laid off on group g (as bits)
 
 A group is 3+ (`group_min`) cards: a set (one rank, infinity included), a flush (one suit), a
 run (consecutive ranks within `run_ranks`, one colour; infinity never), a flush run (a run in
@@ -312,40 +312,53 @@ def _pick(at: list[int], suit: int) -> int:
 
 # --- what may be laid off -------------------------------------------------------------------
 
-_BY_RANK: dict[int, list[int]] = {}
-_BY_SUIT: dict[int, list[int]] = {}
-_BY_COLOUR: dict[int, list[int]] = {}
+#: Cards as bits (bit k: card k): the cards of each rank (trumps apart), of each suit, of
+#: each colour at each run rank, the trumps. Fixed by the deck.
+RANK_BITS: dict[int, int] = {}
+SUIT_BITS: dict[int, int] = {}
+RUN_CARD_BITS: dict[tuple[int, int], int] = {}  # (colour, rank within run_ranks) -> cards
+TRUMP_BITS = 0
 for _k in range(len(IDS)):
-    if RANK[_k] != TRUMP:
-        _BY_RANK.setdefault(RANK[_k], []).append(_k)
-        _BY_SUIT.setdefault(SUIT[_k], []).append(_k)
-        if RANK[_k] != INF:
-            _BY_COLOUR.setdefault(COLOUR[_k], []).append(_k)
-
-_ACCEPTING: dict[Summary, tuple[int, ...]] = {}
-
-
-def accepting(s: Summary) -> tuple[int, ...]:
-    """The cards that may be laid off on a group with summary s (FZ-2), remembered: the
-    engine asks twice per group change, and the same group shapes recur game after game."""
-    found = _ACCEPTING.get(s)
-    if found is None:
-        if len(_ACCEPTING) >= CACHE_CAP:
-            _ACCEPTING.clear()
-        found = _ACCEPTING[s] = _find_accepting(s)
-    return found
+    if RANK[_k] == TRUMP:
+        TRUMP_BITS |= 1 << _k
+        continue
+    RANK_BITS[RANK[_k]] = RANK_BITS.get(RANK[_k], 0) | 1 << _k
+    SUIT_BITS[SUIT[_k]] = SUIT_BITS.get(SUIT[_k], 0) | 1 << _k
+    if RUN_LO <= RANK[_k] <= RUN_HI:
+        RUN_CARD_BITS[COLOUR[_k], RANK[_k]] = RUN_CARD_BITS.get((COLOUR[_k], RANK[_k]), 0) | 1 << _k
+#: takers() remembered, by summary (bounded like the caches above).
+TAKERS: dict[Summary, int] = {}
 
 
-def _find_accepting(s: Summary) -> tuple[int, ...]:
-    found = []
-    pool: set[int] = set()
-    if s.rank >= 0:
-        pool.update(_BY_RANK[s.rank])
-    if s.suit >= 0:
-        pool.update(_BY_SUIT[s.suit])
-    if s.colour >= 0 and s.distinct:
-        pool.update(_BY_COLOUR[s.colour])
-    for k in pool:
-        if valid(merge(s, SINGLE[k])):
-            found.append(k)
-    return tuple(found)
+def takers(s: Summary) -> int:
+    """The cards that may be laid off on a group of summary s (FZ-2), as bits: bit k is set
+    exactly when `valid(merge(s, SINGLE[k]))` (tests/test_foozle_bots.py checks it card by
+    card), so a Big Fozzle takes trumps here. Worked out from s's fields: its rank's cards,
+    its suit's, and for a one-colour group of distinct run ranks the cards of that colour
+    whose rank makes the ranks consecutive (at either end, or in the one gap)."""
+    mask = TAKERS.get(s)
+    if mask is not None:
+        return mask
+    if len(TAKERS) >= CACHE_CAP:
+        TAKERS.clear()
+    mask = 0
+    if s.n + 1 < GROUP_MIN:
+        pass
+    elif s.colour == TRUMP:  # all trumps: a Big Fozzle takes trumps, nothing else
+        mask = TRUMP_BITS
+    else:  # trumps join nothing else; a mixed group (rank, suit, colour -2) takes nothing
+        if s.rank >= 0:
+            mask |= RANK_BITS[s.rank]
+        if s.suit >= 0:
+            mask |= SUIT_BITS[s.suit]
+        if s.colour >= 0 and s.distinct and not s.mask & ~RUN_BITS:
+            for r in range(RUN_LO, RUN_HI + 1):
+                bit = 1 << r
+                if s.mask & bit:
+                    continue
+                m = s.mask | bit
+                m >>= (m & -m).bit_length() - 1
+                if m & (m + 1) == 0:  # consecutive with rank r
+                    mask |= RUN_CARD_BITS.get((s.colour, r), 0)
+    TAKERS[s] = mask
+    return mask

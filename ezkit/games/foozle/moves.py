@@ -130,12 +130,12 @@ def take_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
             suits[u] = suits.get(u, 0) + 1
         runs = set(map(run_key.__getitem__, hand))
         trumps = ranks.get(trump, 0)
-        fits = state.fits
+        anywhere = state.anywhere  # the cards some group takes
         for k in tableau[:-1]:
             r = rank[k]
             if r == trump:
                 ok = trumps >= 2
-            elif fits.get(k) or ranks.get(r, 0) >= 2 or suits.get(suit[k], 0) >= 2:
+            elif anywhere >> k & 1 or ranks.get(r, 0) >= 2 or suits.get(suit[k], 0) >= 2:
                 ok = True
             elif r != inf:
                 c = run_key[k]
@@ -177,9 +177,11 @@ def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
                 continue
             legal.append(m.lay_down(cards, g))
             acts.append((A_LAYDOWN, cards, g))
-    fits = state.fits
+    anywhere = state.anywhere
     for k in (owed,) if owed >= 0 else hand:
-        for g in fits.get(k, ()):
+        if not anywhere >> k & 1:
+            continue
+        for g in state.fitting(k):
             if lonely and size == 2 and k != taken and not state.fits_after_off(taken, g, k):
                 continue
             legal.append(m.lay_off(k, g))

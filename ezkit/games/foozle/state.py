@@ -73,7 +73,11 @@ class FoozleState(State):
         self._shown = 0
         self._shared: tuple[int, dict[str, Any]] | None = None
         self.sums: list[fg.Summary] = []
-        self.fits: dict[int, list[int]] = {}
+        #: The lay-off index (FZ-2): per group the cards it takes (groups.takers, as bits),
+        #: the groups in the order they last changed, and every card some group takes.
+        self.takes: list[int] = []
+        self.changed: list[int] = []
+        self.anywhere = 0
         self.phase = P_TAKE
         self.taken = self.owed = -1
         self.turn = 0
@@ -117,8 +121,7 @@ class FoozleState(State):
         for hand in self.hands:
             hand.sort()
         self.tableau = [self.deck.pop()]
-        self.groups, self.sums, self.fits = [], [], {}
-        self._shown += 1
+        self._clear_groups()
         self.turn = 0
         self.active = (self.dealer + 1) % n
         if self.narrate:
@@ -177,8 +180,8 @@ class FoozleState(State):
         for group in self.groups:
             self.dump.extend(group)
         self.dump.extend(self.tableau)
-        self.tableau, self.groups, self.sums, self.fits = [], [], [], {}
-        self._shown += 1
+        self.tableau = []
+        self._clear_groups()
         cap = self.game.hands_cap
         if cap is not None and self.hand_no >= cap:
             self._finish(events, f"the cap of {plural(cap, 'hand')}")
@@ -209,24 +212,34 @@ class FoozleState(State):
 
     # --- groups on the table --------------------------------------------------------------
 
+    def _clear_groups(self) -> None:
+        self.groups, self.sums, self.takes, self.changed, self.anywhere = [], [], [], [], 0
+        self._shown += 1
+
     def _set_group(self, g: int, cards: list[int], s: fg.Summary | None = None) -> None:
         """Put group g (new when g is past the end) on the table; s: its summary when the
         caller knows it (merged from the old group's), else it is worked out."""
         self._shown += 1
-        fits = self.fits
         if g < len(self.groups):
-            old = self.sums[g]
-            for k in fg.accepting(old):
-                at = fits.get(k)
-                if at is not None and g in at:
-                    at.remove(g)
             self.groups[g] = cards
+            self.changed.remove(g)
         else:
             self.groups.append(cards)
             self.sums.append(fg.EMPTY)
+            self.takes.append(0)
         s = self.sums[g] = fg.summary(cards) if s is None else s
-        for k in fg.accepting(s):
-            fits.setdefault(k, []).append(g)
+        self.takes[g] = fg.takers(s)
+        self.changed.append(g)
+        anywhere = 0
+        for m in self.takes:
+            anywhere |= m
+        self.anywhere = anywhere
+
+    def fitting(self, k: int) -> list[int]:
+        """The groups card k may be laid off on (FZ-2), in the order they last changed (the
+        menu's order of lay-offs)."""
+        takes = self.takes
+        return [g for g in self.changed if takes[g] >> k & 1]
 
     def targets(self, s: fg.Summary) -> list[int]:
         """FZ-2: the groups a lay-down with summary s could join. Together the cards make a
@@ -522,7 +535,7 @@ class FoozleState(State):
         self.deck = rest + top[::-1]
         self.dump = []
         self.hands, self.tableau = new_hands, new_tableau
-        self.groups, self.sums, self.fits = [], [], {}
+        self._clear_groups()
         for g, cards in enumerate(new_groups):
             self._set_group(g, cards)
         for s, cs in (colours or {}).items():
