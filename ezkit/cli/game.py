@@ -130,6 +130,42 @@ def _create(db: Path | None, session: Session) -> None:
     session.game_id = saves.create(db, session.record)
 
 
+STAKE_HELP = (
+    "Campaign stake: fp=N or xp=N (N 1 to 10). Human seats named exactly as campaign "
+    "characters (any case) play for it; at the game's end every winner that is a character "
+    "(all of them on a shared win; never a bot) gets N Fudge Points or Experience Points, "
+    "with the game's ID in the history."
+)
+stake_option = click.option("--stake", default=None, metavar="fp=N|xp=N", help=STAKE_HELP)
+
+
+def _staked(db: Path | None, session: Session, stake: str | None) -> None:
+    """Check --stake before the game is stored and keep it in the record (GT-1: no card)."""
+    if stake is None:
+        return
+    from ezkit.games import stakes
+
+    names = [s.name if s.human else None for s in session.seats]
+    session.record["stake"] = stakes.check_stake(db, names, stakes.parse_stake(stake))
+
+
+def _settle(db: Path | None, session: Session) -> None:
+    """Confirm a stake that the command's last save paid (ezkit.games.stakes)."""
+    stake = session.record.get("stake")
+    if isinstance(stake, dict) and stake.get("state") == "due" and session.game_id is not None:
+        from ezkit.games import stakes
+
+        session.record["stake"] = stakes.settle(db, session.game_id)
+
+
+def _stake_line(session: Session) -> str | None:
+    if "stake" not in session.record or session.game_id is None:
+        return None
+    from ezkit.games import stakes
+
+    return stakes.describe(session.game_id, session.record)
+
+
 def _load(db: Path | None, game_id: int) -> Session:
     return Session(saves.get(db, game_id), game_id=game_id)
 
@@ -152,6 +188,8 @@ def _status(session: Session) -> dict[str, Any]:
     found = {k: info[k] for k in keys}
     if info["status"] == "over":
         found["scores"], found["winners"] = info["scores"], info["winners"]
+    if "stake" in session.record:
+        found["stake"] = session.record["stake"]
     return found
 
 
@@ -159,6 +197,8 @@ def _print_status(session: Session) -> None:
     seat = session.to_move()
     if seat is None:
         for line in session.results():
+            click.echo(line)
+        if line := _stake_line(session):
             click.echo(line)
         return
     name = session.seats[seat].name
@@ -209,10 +249,13 @@ def _interactive(db: Path | None, session: Session) -> None:
             err=True,
         )
         sys.exit(1)
+    if session.state.is_over() and (line := _stake_line(session)):
+        click.echo(line)
 
 
 @game.command("play", epilog=PLAY_EXAMPLE)
 @_table_options
+@stake_option
 def play(
     game_name: str,
     players: str,
@@ -225,6 +268,7 @@ def play(
     extra: tuple[str, ...],
     switches: str | None,
     db: Path | None,
+    stake: str | None,
 ) -> None:
     """Play a game at this terminal: humans take turns at the screen, bots fill the rest.
 
@@ -238,12 +282,16 @@ def play(
     session = _start(
         game_name, players, bots, bot_kind, seed, _options(rounds, variant, first, extra, switches)
     )
+    _staked(db, session, stake)
     _create(db, session)  # GT-1: the seed stays secret until the game is over
+    if stake_line := _stake_line(session):
+        click.echo(stake_line)
     _interactive(db, session)
 
 
 @game.command("new", epilog='Example: ezkit game new auntie --players "Ann,Bob" --bots 2 --json')
 @_table_options
+@stake_option
 @json_option
 def new(
     game_name: str,
@@ -257,6 +305,7 @@ def new(
     extra: tuple[str, ...],
     switches: str | None,
     db: Path | None,
+    stake: str | None,
     as_json: bool,
 ) -> None:
     """Start a saved game for scripts: bots move until a human must decide; prints its ID."""
@@ -265,6 +314,7 @@ def new(
     session = _start(
         game_name, players, bots, bot_kind, seed, _options(rounds, variant, first, extra, switches)
     )
+    _staked(db, session, stake)
     humans = session.humans()
     looker = humans[0] if len(humans) == 1 else None
     lines = [t for e in session.state.log if (t := e.seen_by(looker)) is not None]
@@ -273,11 +323,14 @@ def new(
         session.game_id = campaign.table("games").insert(dict(session.record))
         session.saver = saves.writer_in(campaign, session.game_id, session.record["moves"])
         session.advance(_collector(lines, lambda _: looker))
+    _settle(db, session)
     if as_json:
         emit_json({**_status(session), "events": lines})
         return
     click.echo(f"Game {session.game_id}: {session.state.game.title}")
     click.echo("  " + ", ".join(s.label() for s in session.seats))
+    if (stake_line := _stake_line(session)) and session.to_move() is not None:
+        click.echo(f"  {stake_line}")
     for line in lines:
         click.echo(line)
     _print_status(session)
@@ -310,6 +363,7 @@ def move(game_id: int, words: tuple[str, ...], seat: str | None, db: Path | None
         on_move = _collector(lines, lambda _: mover)
         _, played = session.move(" ".join(words), on_move)
         session.advance(on_move)
+    _settle(db, session)
     if as_json:
         emit_json({**_status(session), "seat": mover, "played": played.text(), "events": lines})
         return
@@ -332,13 +386,15 @@ def show(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None
     number = _seat(session, seat)
     info = session.summary(number)
     if as_json:
-        emit_json(info)
+        emit_json({**info, "stake": session.record["stake"]} if "stake" in session.record else info)
         return
     seed = f", seed {info['seed']}" if info["seed"] is not None else ""
     click.echo(f"Game {game_id}: {session.state.game.title}{seed}, {info['status']}")
     click.echo("  " + ", ".join(f"{i} {s.label()}" for i, s in enumerate(session.seats)))
     round_ = f", round {info['round']}" if info["round"] is not None else ""
     click.echo(f"  {plural(info['moves'], 'move')}{round_}")
+    if info["to_move"] is not None and (stake_line := _stake_line(session)):
+        click.echo(f"  {stake_line}")
     if number is None:
         for line in table_lines(session.state):
             click.echo(line)
@@ -380,6 +436,8 @@ def list_games(db: Path | None, as_json: bool) -> None:
             status = "broken save: it cannot be read (the others are listed)"
         else:
             status = f"{g['to_move_name']} to move"
+        if g.get("stake"):
+            status += f"; stake {g['stake']}"
         row = (g["id"], g["game"], names, g["moves"], status, g["updated"] or "")
         rows.append([safe_line(cell) for cell in row])
     justify = ["right" if heading in ("id", "moves") else "left" for heading in header]
@@ -397,6 +455,8 @@ def resume(game_id: int, db: Path | None) -> None:
         click.echo(f"Game {game_id} is over.")
         for line in session.results():
             click.echo(line)
+        if stake_line := _stake_line(session):
+            click.echo(stake_line)
         return
     _interactive(db, session)
 

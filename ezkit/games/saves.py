@@ -10,12 +10,17 @@ see engine.State.save) plus who sits where and when it was played:
      "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bot 1", "kind": "heuristic"}],
      "status": "playing" | "over", "to_move": 0 | null,
      "created": "2024-05-01T12:00:00+00:00", "updated": "...",
-     "scores": [...], "winners": [...]}          # the last two only when over
+     "scores": [...], "winners": [...],          # the last two only when over
+     "stake": {...}}                              # a campaign stake (ezkit.games.stakes)
 
 The game's id is its TinyDB document id. Every write opens the campaign, which takes the
 campaign's lock and replaces the games file atomically (ezkit.store); a write whose game was
 changed by another ezkit since it was read is refused rather than lost. A record is stored as
 a copy (checked to be JSON) and read as one, so the caller's dicts never alias the store.
+
+A game with a stake pays it through these functions: the save that ends it awards the winning
+characters in the same update (put_in), the writers settle it right after, and get() completes
+a stake an interrupted update left due (ezkit.games.stakes says how and why).
 """
 
 from __future__ import annotations
@@ -103,9 +108,23 @@ def create(db: Path | None, record: dict[str, Any]) -> int:
 
 
 def get(db: Path | None, game_id: int) -> dict[str, Any]:
-    """The saved game with this id."""
+    """The saved game with this id; a stake left due by an interrupted update is paid first."""
     with open_campaign(db) as campaign:
-        return get_in(campaign, game_id)
+        record = get_in(campaign, game_id)
+    if _due(record):
+        record["stake"] = _settle(db, game_id)
+    return record
+
+
+def _due(record: dict[str, Any]) -> bool:
+    stake = record.get("stake")
+    return isinstance(stake, dict) and stake.get("state") == "due"
+
+
+def _settle(db: Path | None, game_id: int) -> dict[str, Any] | None:
+    from ezkit.games import stakes
+
+    return stakes.settle(db, game_id)
 
 
 def list_games(db: Path | None) -> list[tuple[int, dict[str, Any]]]:
@@ -121,7 +140,8 @@ def listing(game_id: int, doc: dict[str, Any]) -> dict[str, Any]:
         return _listing(game_id, doc)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError):
         # one broken save is reported and skipped, never blocking the list
-        empty = dict.fromkeys(("seed", "to_move", "to_move_name", "winners", "created", "updated"))
+        keys = ("seed", "to_move", "to_move_name", "winners", "stake", "created", "updated")
+        empty = dict.fromkeys(keys)
         game = str(doc.get("game", "?"))[:40]
         return {**empty, "id": game_id, "game": game, "players": [], "moves": 0, "status": "broken"}
 
@@ -148,9 +168,21 @@ def _listing(game_id: int, doc: dict[str, Any]) -> dict[str, Any]:
         "to_move": to_move,
         "to_move_name": seats[to_move]["name"] if isinstance(to_move, int) else None,
         "winners": None if winners is None else [seats[w]["name"] for w in winners],
+        "stake": _stake_line(game_id, doc),
         "created": doc.get("created"),
         "updated": doc.get("updated"),
     }
+
+
+def _stake_line(game_id: int, doc: dict[str, Any]) -> str | None:
+    if "stake" not in doc:
+        return None
+    from ezkit.games import stakes
+
+    try:
+        return stakes.describe(game_id, doc, short=True)
+    except DocumentError:  # listed all the same; `game show` says what is wrong
+        return "damaged"
 
 
 def put(
@@ -183,6 +215,10 @@ def put_in(
             f"see it with: ezkit game show {game_id}"
         )
 
+    if "stake" in stored or "stake" in record:
+        from ezkit.games import stakes
+
+        stakes.on_save(campaign, game_id, stored, record)  # pays at the end, in this update
     new = json_copy(record, campaign.path)
 
     def swap(doc: dict[str, Any]) -> None:
@@ -201,6 +237,8 @@ def writer(db: Path | None, game_id: int, moves: Sequence[str]) -> Callable[[dic
         nonlocal last
         put(db, game_id, record, base=last)
         last = list(record["moves"])
+        if _due(record):  # this save ended a staked game: confirm the awards
+            record["stake"] = _settle(db, game_id)
 
     return save
 
