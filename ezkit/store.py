@@ -81,6 +81,10 @@ if TYPE_CHECKING:
 
 CHARACTERS = "characters"
 GAMES = "games"
+#: The characters stored after the character model checked them: {doc_id: {"digest": ...}},
+#: the digest of the document as stored. A character whose document still has its digest is
+#: as ezkit checked it, and can be listed without the model (ezkit.character.stored).
+CHECKED = "checked"
 # Every holder finishes in milliseconds, and the OS frees the lock of a process that dies;
 # a lock held this long belongs to a process that is stuck.
 LOCK_TIMEOUT = 30.0
@@ -231,6 +235,14 @@ def _check_depth(raw: bytes, shown: Path) -> None:
 def _identity(found: os.stat_result) -> tuple[int, ...]:
     """What changes when the file is replaced or rewritten (a rename gives a new inode)."""
     return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns)
+
+
+def _digest(doc: dict[str, Any]) -> str:
+    """A stored document's fingerprint: any change to it, by hand or by an older ezkit that
+    keeps no digests, changes it."""
+    import hashlib
+
+    return hashlib.sha256(_dumps(doc).encode()).hexdigest()
 
 
 def _check_shape(data: Any) -> None:
@@ -657,20 +669,25 @@ class Campaign:
         """The stored characters by document id: the block's own, not copies."""
         return self._session.tables(self._session.main).get(CHARACTERS, {})
 
-    def add_character(self, doc: dict[str, Any], replace: bool = False) -> None:
-        """Store doc; a character of the same name is an error unless replace is true."""
+    def add_character(
+        self, doc: dict[str, Any], replace: bool = False, checked: bool = False
+    ) -> None:
+        """Store doc; a character of the same name is an error unless replace is true.
+        checked: the character model validated doc (its digest is kept, see CHECKED)."""
         key = _name_key(doc)
         stored = json_copy(doc, self.path)
         existing = self._find(key)
         if existing is None:
-            self.table(CHARACTERS).insert(stored)
+            doc_id = self.table(CHARACTERS).insert(stored)
         elif replace:
-            self._replace(existing[0], stored)
+            doc_id = existing[0]
+            self._replace(doc_id, stored)
         else:
             raise StoreError(
                 f"a character named {_stored_name(existing[1])!r} is already in the campaign "
                 f"({self.path}); use --replace to overwrite it"
             )
+        self._mark(doc_id, stored if checked else None)
 
     def get_character(self, name: str) -> dict[str, Any]:
         """The character called name: any case, or an unambiguous prefix (see find_character)."""
@@ -679,13 +696,24 @@ class Campaign:
     def list_characters(self) -> list[dict[str, Any]]:
         """Every character, sorted by name: shallow copies (their nested values are the
         block's own; to change a character, use update_character)."""
-        docs = (dict(doc) for doc in self._characters().values())
-        return sorted(docs, key=lambda doc: _key(_stored_name(doc)))
+        return [doc for doc, _ in self.list_characters_checked()]
+
+    def list_characters_checked(self) -> list[tuple[dict[str, Any], bool]]:
+        """As list_characters, each with whether it is as ezkit stored it after the model
+        checked it: its digest (CHECKED) is the digest of the document as it is now."""
+        marks = self._session.tables(self._session.main).get(CHECKED, {})
+        found = []
+        for doc_id, doc in self._characters().items():
+            mark = marks.get(doc_id)
+            digest = mark.get("digest") if isinstance(mark, dict) else None
+            found.append((dict(doc), digest is not None and digest == _digest(doc)))
+        return sorted(found, key=lambda pair: _key(_stored_name(pair[0])))
 
     def remove_character(self, name: str) -> dict[str, Any]:
         """Remove the character called name and return it."""
         doc_id, doc = self._lookup(name)
         self.table(CHARACTERS).remove(doc_ids=[doc_id])
+        self._mark(doc_id, None)
         return dict(doc)
 
     def update_character(
@@ -693,12 +721,14 @@ class Campaign:
         name: str,
         fn: Callable[[dict[str, Any]], dict[str, Any]],
         check: Callable[[dict[str, Any]], object] | None = None,
+        checked: bool = False,
     ) -> dict[str, Any]:
         """Replace the character called name by fn(character) and return the new document.
 
         The whole new document is validated before it is stored: a mapping with a
         name no other character has, then check(new) when given. Whatever raises
         (fn, a check) leaves the campaign as it was; the block writes nothing.
+        checked: the character model validated what fn returns (see CHECKED).
         """
         doc_id, doc = self._lookup(name)
         new = fn(json_copy(doc, self.path))  # fn may change what it is given in place
@@ -712,8 +742,20 @@ class Campaign:
                 f"cannot rename {_stored_name(doc)!r} to {new['name']!r}: a character named "
                 f"{_stored_name(clash[1])!r} is already in the campaign ({self.path})"
             )
-        self._replace(doc_id, json_copy(new, self.path))
+        stored = json_copy(new, self.path)
+        self._replace(doc_id, stored)
+        self._mark(doc_id, stored if checked else None)
         return dict(new)
+
+    def _mark(self, doc_id: int, stored: dict[str, Any] | None) -> None:
+        """Keep the digest of a character the model checked; forget it for any other."""
+        marks = self.table(CHECKED)
+        if stored is not None:
+            from tinydb.table import Document
+
+            marks.upsert(Document({"digest": _digest(stored)}, doc_id=doc_id))
+        elif marks.contains(doc_id=doc_id):
+            marks.remove(doc_ids=[doc_id])
 
     def _find(self, key: str) -> tuple[int, dict[str, Any]] | None:
         """The id and stored document of the character whose name's key is key."""

@@ -22,7 +22,7 @@ from ezkit.cli import cli
 from ezkit.errors import UnreadableError
 from ezkit.fileio import DEPTH_LIMIT, check_json_depth
 from ezkit.games import saves
-from ezkit.store import StoreError, games_path, open_campaign, read_tables
+from ezkit.store import CHECKED, StoreError, games_path, open_campaign, read_tables
 
 ROOT = Path(__file__).resolve().parent.parent
 JASON = str(ROOT / "examples" / "characters" / "jason-free.yaml")
@@ -50,6 +50,11 @@ def db(tmp_path: Path) -> Path:
     return path
 
 
+def without_digests(tables: dict[str, Any] | None) -> dict[str, Any]:
+    """A campaign's tables but the digests of the characters the model checked."""
+    return {name: docs for name, docs in (tables or {}).items() if name != CHECKED}
+
+
 def games_file(db: Path) -> Path:
     return db.with_name("campaign.games.json")
 
@@ -64,8 +69,9 @@ def load(path: Path) -> dict[str, Any]:
 
 
 def make_legacy(db: Path) -> dict[str, Any]:
-    """The campaign as one file, as ezkit wrote it before the games had their own file."""
-    tables = {**load(db), **load(games_file(db))}
+    """The campaign as one file, as ezkit wrote it before the games had their own file (and
+    before it kept the digests of the characters it checked)."""
+    tables = without_digests({**load(db), **load(games_file(db))})
     db.write_text(json.dumps(tables, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     games_file(db).unlink()
     return tables
@@ -104,14 +110,14 @@ def test_characters_and_games_are_two_files_of_one_document_a_line(db: Path) -> 
         "campaign.json.lock",
     ]
     main, games = load(db), load(games_file(db))
-    assert set(main) == {"characters"} and set(games) == {"games"}
+    assert set(main) == {"characters", "checked"} and set(games) == {"games"}
     assert [doc["name"] for doc in main["characters"].values()] == [
         "Jason Free",
         "Gruk Underbridge",
     ]
     lines = db.read_text(encoding="utf-8").splitlines()
     assert lines[:2] == ["{", '"characters": {'] and lines[2].startswith('  "1": {"schema_version"')
-    assert len(lines) == 6  # one line a character: a diff shows who changed
+    assert len(lines) == 10  # one line a character, one its digest: a diff shows who changed
     assert read_tables(db) == {**main, **games}
     assert games_path(Path("/x/campaign.json")) == Path("/x/campaign.games.json")
     assert games_path(Path("/x/party")) == Path("/x/party.games")
@@ -192,8 +198,8 @@ def test_an_older_single_file_is_split_on_its_first_write(db: Path, first_write:
         ok("game", "move", "1", move, "--db", str(db))
         assert load(games_file(db))["games"]["1"] != tables["games"]["1"]
         tables["games"]["1"] = load(games_file(db))["games"]["1"]
-    assert set(load(db)) == {"characters"} and set(load(games_file(db))) == {"games"}
-    assert read_tables(db) == tables  # nothing lost in the split
+    assert set(load(db)) - {CHECKED} == {"characters"} and set(load(games_file(db))) == {"games"}
+    assert without_digests(read_tables(db)) == tables  # nothing lost in the split
     assert "auntie" in ok("game", "list", "--db", str(db))
 
 
@@ -203,7 +209,7 @@ def test_a_split_stopped_between_its_two_writes_is_finished_by_the_next(db: Path
     ok("game", "move", "1", legal_move(db), "--db", str(db))  # the games file is the one read
     assert "games" in load(db)  # a game command does not touch the characters
     ok("char", "award", "jason", "--fp", "1", "--db", str(db))
-    assert set(load(db)) == {"characters"}
+    assert set(load(db)) == {"characters", CHECKED}  # Jason's digest, kept after the award
     assert len(load(games_file(db))["games"]["1"]["moves"]) > len(tables["games"]["1"]["moves"])
 
 

@@ -21,8 +21,11 @@ from ezkit.words import plural
 # The character model (pydantic), the build rules and YAML are imported by the commands
 # that use them, not with the group: `char remove` needs none of them.
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ezkit.character.files import Problem
     from ezkit.character.model import Character
+    from ezkit.character.stored import Mark
     from ezkit.rules import Rules
 
 CHECK_EXAMPLE = "ezkit char check examples/characters/jason-free.yaml"
@@ -116,7 +119,7 @@ def add(files: tuple[Path, ...], replace: bool, db: Path | None, house_rules: Pa
         characters.append(character)
     with open_campaign(db) as campaign:
         for character in characters:
-            campaign.add_character(character.to_document(), replace=replace)
+            campaign.add_character(character.to_document(), replace=replace, checked=True)
             click.echo(f"added {character.name} to {campaign.path}")
 
 
@@ -127,16 +130,16 @@ def add(files: tuple[Path, ...], replace: bool, db: Path | None, house_rules: Pa
 def list_characters(db: Path | None, house_rules: Path | None, as_json: bool) -> None:
     """The characters in the campaign: best role, Fudge Points, Experience, wounds."""
     from ezkit import rules as rules_data
-    from ezkit.character.files import parse_character
+    from ezkit.character import stored
     from ezkit.combat import wounds
 
     rules = rules_data.load(house_rules)
     with open_campaign(db) as campaign:
-        docs = campaign.list_characters()
+        docs = campaign.list_characters_checked()
     characters, broken = [], []
-    for doc in docs:
+    for doc, checked in docs:  # checked when stored, unchanged since: read without the model
         try:
-            characters.append(parse_character(doc, "the campaign"))
+            characters.append(stored.listed(doc, checked))
         except EzkitError as error:  # one broken record is reported, never blocks the rest
             broken.append((str(doc.get("name", "?")), str(error)))
     for name, why in broken:
@@ -150,7 +153,9 @@ def list_characters(db: Path | None, house_rules: Path | None, as_json: bool) ->
                     "people": c.people,
                     "fudge_points": c.fudge_points,
                     "experience": c.experience,
-                    "wounds": [m.model_dump(mode="json") for m in c.wounds],
+                    "wounds": [
+                        {"level": m.level, "rolled": m.rolled, "stun": m.stun} for m in c.wounds
+                    ],
                     "condition": wounds.condition(c.wounds, rules),
                 }
                 for c in characters
@@ -160,21 +165,21 @@ def list_characters(db: Path | None, house_rules: Path | None, as_json: bool) ->
     if not characters:
         click.echo("The campaign has no characters yet: add one with `ezkit char add FILE`.")
     for c in characters:
-        best = max(c.effective().roles, key=lambda r: r.rank, default=None)
-        role = f"{ladder.label(best.rank)} {best.label}" if best else "no roles"
+        best = c.best_role
+        role = f"{ladder.label(best[0])} {best[1]}" if best else "no roles"
         state = wounds.condition(c.wounds, rules)
-        marks = _marks_text(c, rules)
+        marks = _marks_text(c.wounds, rules)
         click.echo(
             f"{safe_line(c.name):24} {safe_line(role):40} FP {c.fudge_points:<3} "
             f"XP {c.experience:<4} {state}" + (f"; marked {marks}" if marks else "")
         )
 
 
-def _marks_text(character: Character, rules: Rules) -> str:
+def _marks_text(track: Sequence[Mark], rules: Rules) -> str:
     """The marked boxes in short, lowest level first: `Scratch x2, stun Hurt, Very Hurt`."""
     order = {level.name: i for i, level in enumerate(rules.wounds.levels)}
     counts: dict[str, int] = {}
-    for m in sorted(character.wounds, key=lambda m: (order.get(m.level, len(order)), m.stun)):
+    for m in sorted(track, key=lambda m: (order.get(m.level, len(order)), m.stun)):
         text = f"stun {m.level}" if m.stun else m.level
         counts[text] = counts.get(text, 0) + 1
     return ", ".join(f"{text} x{n}" if n > 1 else text for text, n in counts.items())
@@ -269,10 +274,12 @@ def _advance(
         if changed.wounds != before.wounds:
             _check_track(changed, rules)  # refused before the one write, not after it
         result.append(changed)
-        return changed.to_document()
+        document = changed.to_document()
+        parse_character(document, f"{changed.name} as changed")  # the model checks it whole
+        return document
 
     with open_campaign(db) as campaign:
-        campaign.update_character(name, apply)
+        campaign.update_character(name, apply, checked=True)
     return result[0]
 
 
@@ -519,7 +526,7 @@ def new_character(
                 f"{character.name} breaks the build rules and was not added: {listed}"
             )
         with open_campaign(db) as campaign:
-            campaign.add_character(character.to_document())
+            campaign.add_character(character.to_document(), checked=True)
             click.echo(f"added {character.name} to {campaign.path}")
 
 

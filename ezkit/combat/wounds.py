@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ezkit.character.model import WoundMark
 from ezkit.errors import InputError
 from ezkit.rules import Rules, WoundLevel
+
+if TYPE_CHECKING:  # the track is read from any marks with .level and .stun (`char list`)
+    from ezkit.character.model import WoundMark
 
 DEAD = "Dead"
 
@@ -97,6 +100,8 @@ def mark(
     Past the last level the character is Dead. A stun that would be a Scratch
     has no effect; a stun never promotes past the stun cap and never kills (EZ-16).
     """
+    from ezkit.character.model import WoundMark
+
     levels = rules.wounds.levels
     start = level_index(rolled, rules)
     marks = list(track)

@@ -1,0 +1,111 @@
+"""`char list` reads the characters the model checked when they were stored (their digest in
+the campaign, ezkit/store.py CHECKED) without the model; any other it validates first."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ezkit.store import CHECKED
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(str(p) for p in (ROOT / "examples" / "characters").glob("*.yaml"))
+
+
+def ezkit(db: Path, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "ezkit", *args, "--db", str(db)], capture_output=True, text=True
+    )
+    assert done.returncode == code, done.stderr
+    return done
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """The example characters, Jason wounded and awarded: every one stored as checked."""
+    db = tmp_path / "campaign.json"
+    ezkit(db, "char", "add", *EXAMPLES)
+    ezkit(db, "char", "wound", "Jason Free", "Hurt")
+    ezkit(db, "char", "wound", "Jason Free", "Scratch", "--stun")
+    ezkit(db, "char", "award", "Jason Free", "--xp", "2")
+    return db
+
+
+def tables(db: Path) -> dict:  # type: ignore[type-arg]
+    return json.loads(db.read_text(encoding="utf-8"))
+
+
+def test_every_character_stored_by_ezkit_has_its_digest(db: Path) -> None:
+    data = tables(db)
+    assert set(data[CHECKED]) == set(data["characters"])
+    for doc_id, doc in data["characters"].items():
+        digest = hashlib.sha256(json.dumps(doc, ensure_ascii=False).encode()).hexdigest()
+        assert data[CHECKED][doc_id] == {"digest": digest}
+
+
+def test_the_listing_without_the_model_is_the_models(db: Path) -> None:
+    """The same lines and JSON (best role through a people package, wounds, condition) read
+    from the documents as from the validated characters."""
+    light = [ezkit(db, "char", "list").stdout, ezkit(db, "char", "list", "--json").stdout]
+    data = tables(db)
+    del data[CHECKED]  # as an older ezkit left it: every character validated by the model
+    db.write_text(json.dumps(data), encoding="utf-8")
+    full = [ezkit(db, "char", "list").stdout, ezkit(db, "char", "list", "--json").stdout]
+    assert light == full
+    assert "Gruk Underbridge" in light[0] and "Hurt (-1)" in light[0]
+
+
+def imported(db: Path) -> set[str]:
+    code = (
+        "import sys, contextlib, io\n"
+        "from ezkit.cli import cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    cli.main(['char', 'list', '--db', {str(db)!r}], standalone_mode=False)\n"
+        "print(sorted(sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return set(ast.literal_eval(done.stdout.splitlines()[-1]))
+
+
+def test_checked_characters_are_listed_without_pydantic(db: Path) -> None:
+    assert "pydantic" not in imported(db)
+
+
+def test_a_character_changed_by_hand_is_validated_again(db: Path) -> None:
+    data = tables(db)
+    jason = next(d for d in data["characters"].values() if d["name"] == "Jason Free")
+    jason["fudge_points"] = 9  # valid, but not as ezkit stored it
+    wren = next(d for d in data["characters"].values() if d["name"] == "Wren Hollowell")
+    wren["attributes"] = "not attributes"
+    db.write_text(json.dumps(data), encoding="utf-8")
+    done = ezkit(db, "char", "list")
+    assert "FP 9" in done.stdout and "Wren" not in done.stdout
+    assert done.stderr.startswith("skipped Wren Hollowell: the campaign is not a valid character")
+    assert "pydantic" in imported(db)
+
+
+def test_a_forged_digest_does_not_let_a_broken_character_through(db: Path) -> None:
+    data = tables(db)
+    doc_id, gruk = next(
+        (i, d) for i, d in data["characters"].items() if d["name"].startswith("Gruk")
+    )
+    gruk["roles"] = [{"name": "Brawler"}]  # no rank
+    forged = hashlib.sha256(json.dumps(gruk, ensure_ascii=False).encode()).hexdigest()
+    data[CHECKED][doc_id] = {"digest": forged}
+    db.write_text(json.dumps(data), encoding="utf-8")
+    done = ezkit(db, "char", "list")
+    assert "Gruk" not in done.stdout and done.stderr.startswith("skipped Gruk Underbridge:")
+
+
+def test_a_removed_character_leaves_no_digest(db: Path) -> None:
+    data = tables(db)
+    jason = next(i for i, d in data["characters"].items() if d["name"] == "Jason Free")
+    ezkit(db, "char", "remove", "Jason Free", "--yes")
+    assert jason not in tables(db)[CHECKED]  # a later character given its id is not checked
