@@ -178,7 +178,13 @@ def run(session: Session, db: Path | None, lan: bool, port: int, delay: float, q
         lifespan="on",
         access_log=False,
     )
-    server = uvicorn.Server(config)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            table.stop()  # open event streams end now, not after a graceful-shutdown timeout
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

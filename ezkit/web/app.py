@@ -249,6 +249,8 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
             seen = -1
             while not table.stopped:
                 version = await table.changed(seen, KEEPALIVE)
+                if table.stopped:
+                    break
                 if version == seen:
                     yield ": still here\n\n"
                     continue

@@ -66,6 +66,7 @@ class WebTable:
         self._window: tuple[Any, ...] | None = None
         self._deadline = 0.0
         self._choice: tuple[Any, ...] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.answers: dict[int, str] = {}
         #: A line for one seat's page only (you hold nothing to interrupt with: you pass).
         self.notes: dict[int, str] = {}
@@ -257,8 +258,15 @@ class WebTable:
             await asyncio.wait_for(self._changed.wait(), timeout)
         return self.version
 
+    def stop(self) -> None:
+        """End the runner and every event stream (safe from a signal handler)."""
+        self.stopped = True
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._changed_now)
+
     async def run(self) -> None:
         """Play the moves nobody picks, at their pace, until the game ends or stops."""
+        self._loop = asyncio.get_running_loop()
         while not self.stopped:
             async with self.lock:
                 self._wake.clear()  # before the step: a move made after it wakes us
