@@ -4,7 +4,10 @@ Campaigns of 50, 500 and 5,000 characters, each with 1,000 saved games, are writ
 straight as TinyDB JSON in the single-file layout older ezkits wrote (characters from
 examples/characters/*.yaml with varied names and a short history; games started with the
 engine, ezkit.games.table.Session, and played a few moves). One warm-up `char award` per
-campaign lets the installed ezkit put it in whatever layout it keeps.
+campaign lets the installed ezkit put it in whatever layout it keeps. `char list, checked`
+lists a copy of each campaign as this ezkit keeps the characters it stored itself: with the
+digest of each (ezkit.store.CHECKED), which lets it list them without the character model;
+the older campaigns have none, and every character is validated.
 
 Every command runs as a subprocess of the installed `ezkit`, round after round, with
 `ezkit roll` in the same rounds; prints each median (and peak memory) as a ratio to
@@ -78,11 +81,20 @@ def games() -> tuple[list[dict[str, Any]], str]:
     return [records[i % len(records)] for i in range(GAMES)], move
 
 
-def write_campaign(path: Path, chars: list[dict[str, Any]], saved: list[dict[str, Any]]) -> None:
+def write_campaign(
+    path: Path, chars: list[dict[str, Any]], saved: list[dict[str, Any]], checked: bool = False
+) -> None:
+    """The campaign in one file; with checked, each character's digest as this ezkit keeps
+    it for a character the model checked when it was stored (ezkit.store.CHECKED)."""
+    from ezkit import store
+
     tables = {
         "characters": {str(i): doc for i, doc in enumerate(chars, 1)},
         "games": {str(i): doc for i, doc in enumerate(saved, 1)},
     }
+    if checked:
+        stored = {key: json.loads(json.dumps(doc)) for key, doc in tables["characters"].items()}
+        tables[store.CHECKED] = {key: {"digest": store.digest(doc)} for key, doc in stored.items()}
     path.write_text(json.dumps(tables, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -105,10 +117,11 @@ def build(folder: Path) -> str:
     saved, move = games()
     all_chars = characters(max(SIZES))
     for size in SIZES:
-        db = folder / f"c{size}" / "campaign.json"
-        db.parent.mkdir()
-        write_campaign(db, all_chars[:size], saved)
-        (db.parent / "award").write_text(all_chars[size // 2]["name"], encoding="utf-8")
+        for folder_name, checked in ((f"c{size}", False), (f"k{size}", True)):
+            db = folder / folder_name / "campaign.json"
+            db.parent.mkdir()
+            write_campaign(db, all_chars[:size], saved, checked)
+            (db.parent / "award").write_text(all_chars[size // 2]["name"], encoding="utf-8")
     return move
 
 
@@ -128,6 +141,8 @@ def main() -> int:
             print(f"campaign of {size} characters and {GAMES} games: {mb:.1f} MB", flush=True)
             name = (db.parent / "award").read_text(encoding="utf-8")
             commands[f"char list   {size:>5}"] = [ezkit, "char", "list", "--db", str(db)]
+            kept = Path(tmp) / f"k{size}" / "campaign.json"
+            commands[f"char list, checked {size:>5}"] = [ezkit, "char", "list", "--db", str(kept)]
             commands[f"char award  {size:>5}"] = [
                 *(ezkit, "char", "award", name, "--fp", "1", "--db", str(db)),
             ]
@@ -166,7 +181,7 @@ def main() -> int:
             missed |= not ok
             mark = f"  target < {TARGET:g}: {'ok' if ok else 'MISSED'}"
         print(
-            f"  {label:18} {median * 1000:7.0f} ms  ratio {ratio:5.2f}  "
+            f"  {label:24} {median * 1000:7.0f} ms  ratio {ratio:5.2f}  "
             f"{peak:5.0f} MB ({statistics.median(memory[label]) / base_mem:4.1f}x){mark}"
         )
     return 1 if missed else 0

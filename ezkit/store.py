@@ -237,7 +237,7 @@ def _identity(found: os.stat_result) -> tuple[int, ...]:
     return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns)
 
 
-def _digest(doc: dict[str, Any]) -> str:
+def digest(doc: dict[str, Any]) -> str:
     """A stored document's fingerprint: any change to it, by hand or by an older ezkit that
     keeps no digests, changes it."""
     import hashlib
@@ -706,7 +706,7 @@ class Campaign:
         for doc_id, doc in self._characters().items():
             mark = marks.get(doc_id)
             digest = mark.get("digest") if isinstance(mark, dict) else None
-            found.append((dict(doc), digest is not None and digest == _digest(doc)))
+            found.append((dict(doc), digest is not None and digest == digest(doc)))
         return sorted(found, key=lambda pair: _key(_stored_name(pair[0])))
 
     def remove_character(self, name: str) -> dict[str, Any]:
@@ -753,7 +753,7 @@ class Campaign:
         if stored is not None:
             from tinydb.table import Document
 
-            marks.upsert(Document({"digest": _digest(stored)}, doc_id=doc_id))
+            marks.upsert(Document({"digest": digest(stored)}, doc_id=doc_id))
         elif marks.contains(doc_id=doc_id):
             marks.remove(doc_ids=[doc_id])
 
