@@ -44,6 +44,11 @@ class FoozleHeuristicBot:
         #: at them again. Holding the list keeps its identity from being reused.
         self._groups: list[dict[str, Any]] | None = None
         self._table = _table([])
+        #: The summaries of the last groups list's groups, by the id of each group's dict
+        #: (held with it, so no other object can take its id meanwhile). A quiet state hands
+        #: a group's same dict to its views until that group changes, so a change to one
+        #: group costs the summary of one group.
+        self._summaries: dict[int, tuple[dict[str, Any], fg.Summary]] = {}
 
     def choose(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
@@ -51,7 +56,7 @@ class FoozleHeuristicBot:
         hand = [KIND[c] for c in view["hand"]]
         groups = view["groups"]
         if groups is not self._groups:
-            self._table, self._groups = _table_of(groups), groups
+            self._table, self._groups = self._table_of(groups), groups
         table = self._table
         mine = view["tokens"][view["seat"]]["colours"]
         need = _NEED.get(tuple(mine))
@@ -78,6 +83,22 @@ class FoozleHeuristicBot:
         if view["phase"] == "owe" or not any(m.action == DISCARD for m in legal):
             return _longest(lays, rng)
         return self._discard(hand, legal, rng)
+
+    def _table_of(self, groups: list[dict[str, Any]]) -> _Table:
+        """`_table` of the view's groups (a pure function of their summaries, remembered)."""
+        known = self._summaries
+        fresh = {}
+        for group in groups:
+            seen = known.get(id(group))
+            if seen is None or seen[0] is not group:
+                seen = (group, _group_summary(tuple(group["cards"])))
+            fresh[id(group)] = seen
+        self._summaries = fresh
+        sums = tuple(seen[1] for seen in fresh.values())
+        found = _TABLES.get(sums)
+        if found is None:
+            found = _remember(_TABLES, sums, _table(sums))
+        return found
 
     def _take(
         self,
@@ -230,7 +251,7 @@ CACHE_CAP = 100_000
 _CANDIDATES: dict[int, list[_LayDown]] = {}
 _LAYDOWNS: dict[tuple[int, ...], _LayDown] = {}
 _GROWN: dict[tuple[fg.Summary, int], tuple[fg.Summary, int]] = {}
-_TABLES: dict[tuple[tuple[str, ...], ...], _Table] = {}
+_TABLES: dict[tuple[fg.Summary, ...], _Table] = {}
 _GROUPS: dict[tuple[str, ...], fg.Summary] = {}
 _GROUPABLE: dict[int, int] = {}
 _LAYS: dict[Move, tuple[tuple[int, ...], int, int]] = {}
@@ -257,15 +278,6 @@ def _remember(cache: dict[Any, Any], key: Any, value: Any) -> Any:
         cache.clear()
     cache[key] = value
     return value
-
-
-def _table_of(groups: Sequence[dict[str, Any]]) -> _Table:
-    """`_table` of the view's groups, remembered by their cards (all it depends on)."""
-    key = tuple(tuple(g["cards"]) for g in groups)
-    found = _TABLES.get(key)
-    if found is None:
-        found = _remember(_TABLES, key, _table([_group_summary(cards) for cards in key]))
-    return found
 
 
 def _group_summary(cards: tuple[str, ...]) -> fg.Summary:

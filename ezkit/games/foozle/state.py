@@ -72,6 +72,8 @@ class FoozleState(State):
         #: Bumped whenever the groups or the tokens change (see _shared_view).
         self._shown = 0
         self._shared: tuple[int, dict[str, Any]] | None = None
+        #: A quiet state's view of each group (cards and kinds), None once it changed.
+        self._group_views: list[dict[str, Any] | None] = []
         self.sums: list[fg.Summary] = []
         #: The lay-off index (FZ-2): per group the cards it takes (groups.takers, as bits),
         #: the groups in the order they last changed, and every card some group takes.
@@ -214,6 +216,7 @@ class FoozleState(State):
 
     def _clear_groups(self) -> None:
         self.groups, self.sums, self.takes, self.changed, self.anywhere = [], [], [], [], 0
+        self._group_views = []
         self._shown += 1
 
     def _set_group(self, g: int, cards: list[int], s: fg.Summary | None = None) -> None:
@@ -223,10 +226,12 @@ class FoozleState(State):
         if g < len(self.groups):
             self.groups[g] = cards
             self.changed.remove(g)
+            self._group_views[g] = None
         else:
             self.groups.append(cards)
             self.sums.append(fg.EMPTY)
             self.takes.append(0)
+            self._group_views.append(None)
         s = self.sums[g] = fg.summary(cards) if s is None else s
         self.takes[g] = fg.takers(s)
         self.changed.append(g)
@@ -436,17 +441,23 @@ class FoozleState(State):
         views only its bots read, and never change) builds them when they changed and hands
         the same lists to the views in between: `_shown` is bumped at every change to a group
         (_set_group), to the groups as a whole (a hand's start and end, arrange) and to the
-        tokens (a colour won, a white token, arrange). The content is the same either way
+        tokens (a colour won, a white token, arrange); then only the groups that changed are
+        made anew (`_group_views`). The content is the same either way
         (tests/test_foozle_bots.py compares quiet views with narrated ones)."""
-        if not self.narrate and self._shared is not None and self._shared[0] == self._shown:
+        if self.narrate:
+            groups = [self._group_view(g) for g in range(len(self.groups))]
+        elif self._shared is not None and self._shared[0] == self._shown:
             return self._shared[1]
+        else:
+            views = self._group_views
+            for g, seen in enumerate(views):
+                if seen is None:
+                    views[g] = self._group_view(g)
+            groups = list(views)
         colours = fg.COLOURS
         part = {
             "players": list(self.game.players),
-            "groups": [
-                {"cards": [IDS[k] for k in g], "kinds": fg.summary_kinds(s)}
-                for g, s in zip(self.groups, self.sums, strict=True)
-            ],
+            "groups": groups,
             "tokens": [
                 {
                     "colours": [c for i, c in enumerate(colours) if i in self.colours[s]],
@@ -459,6 +470,9 @@ class FoozleState(State):
         if not self.narrate:
             self._shared = (self._shown, part)
         return part
+
+    def _group_view(self, g: int) -> dict[str, Any]:
+        return {"cards": list(map(_ID, self.groups[g])), "kinds": fg.summary_kinds(self.sums[g])}
 
     def describe(self, seat: int | None) -> list[str]:
         """A seat's screen (None: the table's): ezkit.games.foozle.screen."""
