@@ -705,8 +705,8 @@ class Campaign:
         found = []
         for doc_id, doc in self._characters().items():
             mark = marks.get(doc_id)
-            digest = mark.get("digest") if isinstance(mark, dict) else None
-            found.append((dict(doc), digest is not None and digest == digest(doc)))
+            kept = mark.get("digest") if isinstance(mark, dict) else None
+            found.append((dict(doc), kept is not None and kept == digest(doc)))
         return sorted(found, key=lambda pair: _key(_stored_name(pair[0])))
 
     def remove_character(self, name: str) -> dict[str, Any]:
