@@ -184,6 +184,17 @@ class Mirror:
         scoring = self.state.view(None)["last_scoring"] or []
         return {card for each in scoring for card in (*each["hand"], *each["pile"])}
 
+    def settle(self) -> int:
+        """Follow the save until a seat must decide or the game is over (the server makes
+        forced moves by itself); returns how many moves the game has."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            made = self.sync()
+            if self.state.is_over() or self.deciding() is not None:
+                return made
+            assert time.monotonic() < deadline, f"move {made}: nobody is asked to decide"
+            time.sleep(0.02)
+
     def deciding(self) -> int | None:
         """The seat whose page must offer a menu now; None while a forced move is pending."""
         seat = self.state.to_move()
@@ -346,13 +357,10 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
         decisions = 0
         shots: set[str] = set()
         for _ in range(LIMIT):
-            made = mirror.sync()
-            if mirror.state.is_over():
-                break
+            made = mirror.settle()
             seat = mirror.deciding()
-            if seat is None:  # a forced move the server is about to make
-                time.sleep(0.02)
-                continue
+            if seat is None:
+                break
             page = pages[seat]
             _offers(page, [m.text() for m in mirror.state.legal_moves()])
             version = _version(page)
@@ -360,6 +368,8 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
                 _at(other, version)
             for s, p in pages.items():
                 assert _hand(p) == Counter(mirror.state.view(s)["hand"]), f"move {made}"
+                if s != seat:  # only the seat to move is offered moves
+                    assert p.locator("#menu, #card-moves").count() == 0, f"move {made}"
                 leaked = mirror.leaked(s, p.content())
                 assert not leaked, f"move {made}: {PLAYERS[s]}'s page shows {leaked}"
             assert not mirror.leaked(None, table.content()), f"move {made}: the table"
@@ -386,7 +396,8 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
         for page in (*pages.values(), table):
             page.locator("#results").wait_for(timeout=WAIT * 1000)
         results = table.locator("#results").inner_text()
-        assert results.strip()
+        for name, score in zip(PLAYERS, scores, strict=True):
+            assert name in results and score in results, results
         cells = table.locator("#players td.num").all_inner_texts()
         assert [c.strip() for c in cells] == scores
         names = table.locator("#players td:nth-child(2)").all_inner_texts()
