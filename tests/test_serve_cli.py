@@ -132,3 +132,54 @@ def test_a_real_run_serves_pages_and_ctrl_c_leaves_the_game_saved(tmp_path: Path
     assert lines[0].startswith("Game 1: Dudab") and not any("█" in line for line in lines)
     assert set(again).isdisjoint(links)
     assert saves.get(db, 1)["moves"][: len(played)] == played
+
+
+@pytest.mark.slow  # a whole game through a real server, about ten seconds
+def test_a_served_game_pays_its_stake_to_the_winning_characters(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    from test_stakes import add, character, ledger
+
+    db = str(tmp_path / "campaign.json")
+    add(runner, db, tmp_path, "Jason Free", "Wren")
+    for args in (["--stake", "fp=1", "--players", "Ann"], ["--stake", "fp=99"]):  # usage errors
+        result = runner.invoke(
+            cli, ["game", "serve", "dudab", "--players", "Wren", *args, "--db", db, "--no-qr"]
+        )
+        assert result.exit_code == 2, result.output
+    process, lines, links = _serve(
+        [
+            *("dudab", "--players", "Jason Free,Wren", "--rounds", "1", "--stake", "fp=1"),
+            *("--db", db, "--no-qr", "--seed", "2"),
+        ]
+    )
+    try:
+        assert any("Fudge Point" in line for line in lines), lines
+        seats = [u for u in links if "/seat/" in u]
+        base = seats[0].split("/seat/")[0]
+        tokens = [u.rsplit("/", 1)[1] for u in seats]
+        with httpx.Client(base_url=base, timeout=10) as client:
+            for _ in range(400):
+                pages = [client.get(f"/api/{t}/state").json() for t in tokens]
+                if pages[0]["status"] == "over":
+                    break
+                for token, page in zip(tokens, pages, strict=True):
+                    if page["your_turn"]:
+                        node = page["menu"]["steps"][0]
+                        while node["move"] is None:
+                            node = node["children"][0]
+                        client.post(f"/api/{token}/move", json={"move": node["move"]})
+                        break
+                else:
+                    time.sleep(0.02)
+            assert pages[0]["status"] == "over"
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=30)
+    assert process.returncode == 0, out
+    record = saves.get(db, 1)
+    winners = [record["seats"][w]["name"] for w in record["winners"]]
+    assert winners and record["stake"]["state"] == "paid"
+    for name in ("Jason Free", "Wren"):
+        paid = [h for h in ledger(character(db, name)) if "game 1" in str(h)]
+        assert len(paid) == (name in winners), (name, winners, paid)

@@ -11,7 +11,17 @@ from typing import Any
 
 import click
 
-from ezkit.cli.game import _create, _game_options, _options, _start, game
+from ezkit.cli.game import (
+    _create,
+    _game_options,
+    _options,
+    _settle,
+    _stake_line,
+    _staked,
+    _start,
+    game,
+    stake_option,
+)
 from ezkit.cli.params import SEED, db_option
 from ezkit.errors import InputError
 from ezkit.games import saves
@@ -100,6 +110,7 @@ def _qr(url: str) -> str:
     help="Seconds a bot waits before it moves.",
 )
 @click.option("--no-qr", is_flag=True, help="Print the links without QR codes.")
+@stake_option
 @db_option
 def serve(
     target: str,
@@ -116,6 +127,7 @@ def serve(
     port: int,
     bot_delay: float,
     no_qr: bool,
+    stake: str | None,
     db: Path | None,
 ) -> None:
     """Serve a game to the players' phones: GAME starts a new one, ID serves a saved one.
@@ -128,10 +140,12 @@ def serve(
     links. Listens on 127.0.0.1 unless --lan.
     """
     number = target.strip()
-    given = [players, bots, bot_kind, seed, rounds, variant, first, extra, switches]
+    given = [players, bots, bot_kind, seed, rounds, variant, first, extra, switches, stake]
     if number.isascii() and number.isdigit():
         if any(given):
-            raise click.UsageError("a saved game ID takes no game options (they are saved)")
+            raise click.UsageError(
+                "a saved game ID takes no game options or stake (they are saved)"
+            )
         game_id = int(number)
         session = Session(saves.get(db, game_id), game_id=game_id)
     else:
@@ -139,6 +153,7 @@ def serve(
         session = _start(number, players, bots, bot_kind, seed, options)
         if not session.humans():
             raise click.UsageError("nobody to serve: name the human players with --players")
+        _staked(db, session, stake)  # checked before the game is stored (ezkit.games.stakes)
         _create(db, session)
     run(session, db, lan, port, bot_delay, not no_qr)
 
@@ -159,6 +174,8 @@ def run(session: Session, db: Path | None, lan: bool, port: int, delay: float, q
     base = f"http://{host}:{sock.getsockname()[1]}"
     seats = session.seats
     click.echo(f"Game {game_id}: {session.state.game.title}, " + _who(session))
+    if line := _stake_line(session):
+        click.echo(line)
     if lan:
         click.echo(f"Listening on the local network at {host} (phones on the same network).")
     links: list[tuple[str, str]] = [
@@ -191,6 +208,12 @@ def run(session: Session, db: Path | None, lan: bool, port: int, delay: float, q
         pass
     finally:
         sock.close()
+    _settle(db, session)  # a stake the ending save paid is confirmed
+    if session.state.is_over():
+        for line in session.results():
+            click.echo(line)
+        if line := _stake_line(session):
+            click.echo(line)
     click.echo(f"game {game_id} saved: resume with `ezkit game serve {game_id}`")
 
 
