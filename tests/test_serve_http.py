@@ -550,3 +550,26 @@ def test_a_claimed_reaction_is_chosen_at_the_seat_or_passes_for_a_non_holder() -
         if all(seen.values()):
             return
     pytest.fail(f"not every case met in 200 games: {seen}")
+
+
+def test_au11_an_answer_wakes_no_other_page() -> None:
+    """An answer to a reaction question changes the answering seat's page only: the other
+    pages' streams are not woken (when someone answered would tell who hesitated)."""
+    for seed in range(60):
+        table = _table("auntie", ["Ann", "Bob", "Cat"], 1, {}, seed)
+        rng = random.Random(seed)
+        session = table.session
+        while not session.state.is_over():
+            if table.step() is not None:
+                reaction = table.reaction()
+                if reaction is not None and len(table.asked(reaction)) >= 2:
+                    break
+                seat = session.state.to_move()
+                table.move(seat, rng.choice(table.legal()).text())
+        else:
+            continue
+        waking = table._changed
+        table.move(table.asked(reaction)[0], "pass")
+        assert not waking.is_set() and table._changed is waking
+        return
+    pytest.fail("no reaction window asking two humans in 60 games")

@@ -154,7 +154,9 @@ class WebTable:
             if seat in self.answers:
                 raise NotYourTurn("you have answered already")
             self.answers[seat] = answer
-            self._changed_now()
+            # AU-11: only the answering seat's page changes, and the others' streams hear
+            # nothing of it (not even when someone answered); the runner may settle now
+            self._changed_now(tell=False)
             return None
         if not self.deciding(seat):
             mover = self.session.state.to_move()
@@ -244,10 +246,12 @@ class WebTable:
 
     # --- running and telling ---
 
-    def _changed_now(self) -> None:
+    def _changed_now(self, tell: bool = True) -> None:
+        """A new version; `tell` wakes every page's event stream."""
         self.version += 1
-        changed, self._changed = self._changed, asyncio.Event()
-        changed.set()
+        if tell:
+            changed, self._changed = self._changed, asyncio.Event()
+            changed.set()
         self._wake.set()
 
     async def changed(self, since: int, timeout: float) -> int:
