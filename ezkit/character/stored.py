@@ -9,6 +9,7 @@ again). Any other document is validated first, and skipped with the reason when 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ezkit import ladder
@@ -60,10 +61,10 @@ def _read(doc: dict[str, Any]) -> Listed:
         for role in package.get("roles", []):
             key = (role["name"].lower(), role.get("specialty"))
             mine = merged.get(key)
-            if mine is None or ladder.parse(mine["rank"]) < ladder.parse(role["rank"]):
+            if mine is None or _rank(mine["rank"]) < _rank(role["rank"]):
                 merged[key] = role
         roles = list(merged.values())
-    ranked = [(ladder.parse(r["rank"]), _label(r)) for r in roles]
+    best = max(roles, key=lambda role: _rank(role["rank"]), default=None)
     return Listed(
         name=_text(doc["name"]),
         build=_text(doc.get("build", "flowchart")),
@@ -74,8 +75,14 @@ def _read(doc: dict[str, Any]) -> Listed:
             Mark(_text(m["level"]), _text(m["rolled"]), m.get("stun", False) is True)
             for m in doc.get("wounds", [])
         ),
-        best_role=max(ranked, key=lambda pair: pair[0], default=None),
+        best_role=None if best is None else (_rank(best["rank"]), _label(best)),
     )
+
+
+@cache
+def _rank(written: str | int) -> int:
+    """A rank as stored (`Great`): the few labels a campaign holds, each read once."""
+    return ladder.parse(written)
 
 
 def _label(role: dict[str, Any]) -> str:
