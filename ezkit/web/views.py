@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from ezkit.errors import InputError
 from ezkit.games import decks
 from ezkit.games.engine import Move, State
 from ezkit.games.screen import Menu, Node, describe, steps
@@ -32,7 +33,7 @@ def face(game: str, card_id: str) -> dict[str, Any] | None:
     deck = decks.deck(game)
     try:
         card = deck.card(card_id)
-    except Exception:  # an id the deck does not know: shown as text, never a crash
+    except InputError:  # an id the deck does not know: shown as text, never a crash
         return None
     return printed(game, card, deck.titles[card.kind])
 
