@@ -72,14 +72,15 @@ def build(hint: Any, value: Any) -> Any:
     return value
 
 
-# A record's unknown key is an "unexpected keyword argument" to pydantic: said in the words
-# pydantic's models use, as every other document's extra key is.
-_MESSAGES = {"unexpected_keyword_argument": "Extra inputs are not permitted"}
-
-
 def message(error: Any) -> str:
-    """One of pydantic's errors (from ValidationError.errors()) in words."""
-    return _MESSAGES.get(error["type"], error["msg"])
+    """One of pydantic's errors (from ValidationError.errors()) in words, as pydantic says
+    them of its models: a document reads alike whether a model or a record checks it."""
+    if error["type"] == "unexpected_keyword_argument":  # a key the record does not have
+        return "Extra inputs are not permitted"
+    if error["type"] == "dataclass_type":  # not a mapping where a record is
+        name = error.get("ctx", {}).get("class_name", "")
+        return f"Input should be a valid dictionary or instance of {name}"
+    return str(error["msg"])
 
 
 @cache

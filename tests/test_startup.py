@@ -17,6 +17,7 @@ import pytest
 
 from ezkit import rules
 from ezkit.cli import COMMANDS, cli, schema
+from ezkit.errors import DocumentError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -164,6 +165,25 @@ def test_the_compiled_rules_are_rules_yaml() -> None:
     )
     compiled = rules._load(None)  # read back: the same tables, to the types of every value
     assert compiled == rules.checked() and repr(compiled) == repr(rules.checked())
+
+
+def test_house_rules_are_refused_in_the_words_they_were(tmp_path: Path) -> None:
+    """Checked against the records, a house-rules file's faults read as the models said them."""
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "flowchart: 5\nround_cap: 0\n"
+        "wounds:\n  levels:\n    - {name: A, from: x, boxes: 1, extra: 2}\n"
+    )
+    with pytest.raises(DocumentError) as refused:
+        rules.load(house)
+    assert str(refused.value) == (
+        f"house rules {house} is invalid: "
+        "flowchart: Input should be a valid dictionary or instance of Flowchart; "
+        "wounds.levels.0.from: Input should be a valid integer, unable to parse string as an "
+        "integer; wounds.levels.0.extra: Extra inputs are not permitted; "
+        "wounds.levels: Tuple should have at least 1 item after validation, not 0; "
+        "round_cap: Input should be greater than or equal to 1"
+    )
 
 
 def test_printing_a_schema_imports_no_model() -> None:
