@@ -21,6 +21,7 @@ from ezkit.games import dudab as dudab_module
 from ezkit.games import engine
 from ezkit.games.dudab import GAME_INFO, JUNGLE, Dudab, DudabHeuristicBot, DudabState
 from ezkit.games.dudab import score as dudab_score
+from ezkit.games.dudab.narration import name
 from ezkit.games.dudab.screen import describe
 from ezkit.games.engine import IllegalMove, Move
 
@@ -293,7 +294,7 @@ def test_du3_a_player_who_cannot_meet_shows_their_hand_and_draws() -> None:
     events = state.play(Move("draw"))
     view = state.view(CAT)
     said = " ".join(texts(events, CAT))
-    assert "Bob shows red-2-club, yellow-3-hide: nothing meets the request value 4" in said
+    assert "Bob shows Red 2 Club, Yellow 3 Hide: nothing meets the request value 4" in said
     assert hand(state, BOB) == ["red-2-club", "yellow-3-hide", "green-2-hide"]
     assert state.to_move() == CAT and view["request"]["value"] == "4"  # still open
     # ruling GT-1: the shown cards went back into Bob's hand: no view keeps them, and a log
@@ -303,7 +304,7 @@ def test_du3_a_player_who_cannot_meet_shows_their_hand_and_draws() -> None:
     assert "Bob shows their hand (2 cards): nothing meets the request value 4 (on column 1)" in (
         logged
     )
-    assert "red-2-club" not in " ".join(logged)
+    assert "Red 2 Club" not in " ".join(logged) and "red-2-club" not in " ".join(logged)
 
 
 def test_du3_five_cards_and_nothing_to_meet_one_card_to_the_own_pile_then_draw() -> None:
@@ -312,7 +313,7 @@ def test_du3_five_cards_and_nothing_to_meet_one_card_to_the_own_pile_then_draw()
     assert moves(state) == [f"draw discarding {c}" for c in cards]
     events = state.play(state.parse("draw discarding red-3-club"))
     assert state.view(BOB)["pile"] == ["red-3-club"] and len(hand(state, BOB)) == 5
-    shown = ", ".join(sorted(cards, key=state.game.kind_of.get))
+    shown = ", ".join(name(c) for c in sorted(cards, key=state.game.kind_of.get))
     assert f"Bob shows {shown}: nothing meets the request value 4 (on column 1)" in texts(
         events, ANN
     )
@@ -370,8 +371,8 @@ def test_five_cards_none_playable_shows_discards_one_to_the_own_pile_and_draws()
     state = position(hands={ANN: cards}, deck=["green-4-hide"])
     assert moves(state) == [f"draw discarding {c}" for c in cards]
     events = state.play(state.parse("draw discarding red-4-club"))
-    assert f"Ann shows {', '.join(cards)}: no card can be played" in texts(events, BOB)
-    assert "Ann puts red-4-club on their own pile" in texts(events, BOB)
+    assert f"Ann shows {', '.join(map(name, cards))}: no card can be played" in texts(events, BOB)
+    assert "Ann puts Red 4 Club on their own pile" in texts(events, BOB)
     assert hand(state, ANN) == [
         "red-1-club",
         "red-3-club",
@@ -478,7 +479,7 @@ def test_pass_reveals_until_a_number_card_and_draws_its_value() -> None:
         "green-3-hand",
     ]
     said = texts(events, CAT)
-    assert "Bob reveals dudab" in said and "Bob reveals blue-3-club" in said
+    assert "Bob reveals Dudab!" in said and "Bob reveals Blue 3 Club" in said
     assert state.to_move() == CAT and state.view(None)["phase"] == "turn"  # answering was his turn
 
 
@@ -552,7 +553,7 @@ def test_a_drawn_jungle_must_be_placed_on_a_column_without_one() -> None:
         deck=["jungle", "blue-1-hide"],
     )
     events = state.play(Move("draw"))
-    assert "Ann draws a jungle card" in texts(events, BOB)
+    assert "Ann draws a Jungle card" in texts(events, BOB)
     assert state.to_move() == ANN and state.view(BOB)["placing"] == "jungle"
     assert moves(state) == ["jungle on 2", "jungle on 3"]
     play(state, "jungle on 3")
@@ -724,7 +725,7 @@ def test_a_drawn_baby_is_placed_at_once_covered_and_everyone_draws() -> None:
     events = state.play(Move("baby", ("on", "1")))
     view = state.view(None)
     assert view["columns"][0] == {"cards": ["red-2-club"], "buried": 3}
-    assert "red-2-club covers the Baby on column 1" in texts(events, None)
+    assert "Red 2 Club covers the Baby on column 1" in texts(events, None)
     # a 2: everyone draws 2, from the Baby's player leftward
     assert hand(state, ANN) == ["red-1-hand", "red-2-hand", "yellow-1-hide", "yellow-2-hide"]
     assert hand(state, BOB) == ["blue-1-hand", "blue-2-hand", "yellow-3-hide", "yellow-4-hide"]
@@ -836,9 +837,9 @@ def test_a_view_shows_his_own_cards_and_only_counts_of_the_others() -> None:
 def test_a_drawn_card_is_seen_only_by_its_drawer() -> None:
     state = position(hands={ANN: ["red-1-hand", "red-2-hand"]}, deck=["blue-4-mammoth"])
     events = state.play(Move("draw"))
-    assert "Ann draws blue-4-mammoth" in texts(events, ANN)
+    assert "Ann draws Blue 4 Mammoth" in texts(events, ANN)
     assert "Ann draws a card" in texts(events, BOB)
-    assert "blue-4-mammoth" not in " ".join(texts(events, None))
+    assert "Blue 4 Mammoth" not in " ".join(texts(events, None))
 
 
 # --- moves as typed, refused moves, saves -----------------------------------------------------

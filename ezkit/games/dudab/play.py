@@ -81,7 +81,7 @@ class Playing:
                         f"{name} is dealt {_count(len(self.hands[s]), 'card')}",
                     )
                 )
-            tops = ", ".join(f"{c + 1}: {game.ids[col[0]]}" for c, col in enumerate(self.cols))
+            tops = ", ".join(f"{c + 1}: {self._card(col[0])}" for c, col in enumerate(self.cols))
             events.append(Event(f"The starting columns: {tops}"))
         self._begin_turn(events)
 
@@ -318,9 +318,8 @@ class Playing:
         self.jungle[c] = -1
         self.tasks.append((_T_CAPTURE, seat, 0))
         if self.narrate:
-            ids = self.game.ids
             took = f"{self._name(seat)} takes {_count(len(taken), 'card')} from column {c + 1}"
-            starts = f"{ids[k]} starts the column"
+            starts = f"{self._card(k)} starts the column"
             # GT-1: the cards go to an own pile, hidden from the others: a log read while the
             # game is on does not list them
             events.append(
@@ -331,9 +330,9 @@ class Playing:
         game = self.game
         self.hands[a].remove(k)
         if self.narrate:
-            under = game.ids[self.cols[c][-1]]
+            under = self._card(self.cols[c][-1])
             events.append(
-                Event(f"{self._name(a)} plays {game.ids[k]} on column {c + 1} (on {under})")
+                Event(f"{self._name(a)} plays {self._card(k)} on column {c + 1} (on {under})")
             )
         if self.req_col == c:  # DU-3: the request is met
             self.req_col = self.req = self.req_by = -1
@@ -382,7 +381,7 @@ class Playing:
                 name = self._name(a)
                 events.append(
                     Event(
-                        f"{name} puts {self.game.ids[k]} on their own pile",
+                        f"{name} puts {self._card(k)} on their own pile",
                         covered=f"{name} puts a card on their own pile",  # GT-1: hidden again
                     )
                 )
@@ -426,7 +425,7 @@ class Playing:
             t = kinds[k]
             if deck and t >= JUNGLE:  # the expansions' cards are placed when drawn (DU-5)
                 if narrate:
-                    events.append(Event(f"{self._name(s)} draws a {game.ids[k]} card"))
+                    events.append(Event(f"{self._name(s)} draws a {self._card(k)} card"))
                 if t == JUNGLE and not self._jungle_columns():
                     # seed 002; DU-7: every column holds a Jungle: discarded, no card instead
                     self.discard.append(k)
@@ -444,7 +443,7 @@ class Playing:
             if narrate:
                 name = self._name(s)
                 events.append(
-                    self._private(s, f"{name} draws {game.ids[k]}", f"{name} draws a card")
+                    self._private(s, f"{name} draws {self._card(k)}", f"{name} draws a card")
                 )
             if not deck:
                 self._last_card(s, events)
@@ -459,7 +458,7 @@ class Playing:
             k = deck.pop()
             self.discard.append(k)
             if self.narrate:
-                events.append(Event(f"{self._name(s)} reveals {game.ids[k]}"))
+                events.append(Event(f"{self._name(s)} reveals {self._card(k)}"))
             if not deck:
                 self._last_card(s, events)
                 return True
@@ -530,7 +529,7 @@ class Playing:
             return False
         self.cols[c] = [k]
         if self.narrate:
-            events.append(Event(f"{game.ids[k]} covers the Baby on column {c + 1}"))
+            events.append(Event(f"{self._card(k)} covers the Baby on column {c + 1}"))
         if not deck:
             self._last_card(s, events)
             return True

@@ -29,6 +29,7 @@ from typing import Any
 
 from ezkit.errors import InputError
 from ezkit.games.dudab.moves import LegalMoves
+from ezkit.games.dudab.narration import name
 from ezkit.games.dudab.play import Playing
 from ezkit.games.dudab.rules import (
     _P_OVER,
@@ -95,8 +96,12 @@ class DudabState(Playing, LegalMoves, State):
         ids = self.game.ids
         return [ids[k] for k in sorted(cards)]
 
+    def _card(self, k: int) -> str:
+        """A card as the story names it: its printed name (`red-3-hand` is Red 3 Hand)."""
+        return name(self.game.ids[k])
+
     def _text(self, cards: Iterable[int]) -> str:
-        return ", ".join(self._ids(cards)) or "nothing"
+        return ", ".join(map(name, self._ids(cards))) or "nothing"
 
     def _private(self, seat: int, text: str, public: str) -> Event:
         return Event(text, frozenset((seat,)), public)
