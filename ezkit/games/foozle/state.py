@@ -80,6 +80,8 @@ class FoozleState(State):
         self.takes: list[int] = []
         self.changed: list[int] = []
         self.anywhere = 0
+        #: targets() remembered by summary until the groups change (see targets).
+        self._targets: dict[fg.Summary, list[int]] = {}
         self.phase = P_TAKE
         self.taken = self.owed = -1
         self.turn = 0
@@ -217,12 +219,14 @@ class FoozleState(State):
     def _clear_groups(self) -> None:
         self.groups, self.sums, self.takes, self.changed, self.anywhere = [], [], [], [], 0
         self._group_views = []
+        self._targets = {}
         self._shown += 1
 
     def _set_group(self, g: int, cards: list[int], s: fg.Summary | None = None) -> None:
         """Put group g (new when g is past the end) on the table; s: its summary when the
         caller knows it (merged from the old group's), else it is worked out."""
         self._shown += 1
+        self._targets = {}
         if g < len(self.groups):
             self.groups[g] = cards
             self.changed.remove(g)
@@ -250,13 +254,17 @@ class FoozleState(State):
         """FZ-2: the groups a lay-down with summary s could join. Together the cards make a
         set (one rank), a flush or run (one colour) or a Big Fozzle (the trumps' colour), so
         only a group of s's rank or colour is asked (most are not: asked at every lay-down of
-        every play decision)."""
-        joins, rank, colour = fg.joins, s.rank, s.colour
-        return [
-            g
-            for g, t in enumerate(self.sums)
-            if (t.rank == rank >= 0 or t.colour == colour != fg.MIXED) and joins(s, t)
-        ]
+        every play decision). Remembered by s until the groups change: a player holding a
+        group back offers it turn after turn. The list is shared: callers only read it."""
+        found = self._targets.get(s)
+        if found is None:
+            joins, rank, colour = fg.joins, s.rank, s.colour
+            found = self._targets[s] = [
+                g
+                for g, t in enumerate(self.sums)
+                if (t.rank == rank >= 0 or t.colour == colour != fg.MIXED) and joins(s, t)
+            ]
+        return found
 
     def fits_after(self, t: int, g: int, s: fg.Summary) -> bool:
         """Could card t be laid off once group g has summary s (g may be a new group)?"""
