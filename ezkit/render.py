@@ -85,12 +85,13 @@ def pdf(template: str, output: Path, paper: str = "letter", **context: Any) -> i
     """Render a template to a PDF file (written atomically); returns the page count."""
     import logging
 
+    page = html(template, paper=PAPER[paper], **context)  # before WeasyPrint, which may be loading
     import weasyprint
 
     # WeasyPrint reports a refused fetch as a warning; a refusal is the point, not news.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     document = weasyprint.HTML(
-        string=html(template, paper=PAPER[paper], **context),
+        string=page,
         base_url=resources.templates().as_uri() + "/",
         url_fetcher=safe_fetcher(),
     ).render()
