@@ -573,3 +573,31 @@ def test_au11_an_answer_wakes_no_other_page() -> None:
         assert not waking.is_set() and table._changed is waking
         return
     pytest.fail("no reaction window asking two humans in 60 games")
+
+
+def test_the_bakeries_board_cells_are_tapped_to_turn_them_over() -> None:
+    """A tap on a face-down cell is the `flip` move of that cell, for every flip the rules
+    allow now and no other cell; a face-up cell shows its card's face."""
+    table = _table("bakeries", ["Ann"], 1, {"rounds": 1}, seed=5)
+    session = table.session
+    with TestClient(make_app(table, run=False)) as client:
+        token = table.seat_tokens()[0]
+        for _ in range(200):
+            _settle(table)
+            legal = [m for m in session.state.legal_moves() if m.action == "flip"]
+            if session.state.to_move() == 0 and legal:
+                break
+            move = next(
+                (m for m in table.legal() if m.action in ("roll", "first")), table.legal()[0]
+            )
+            client.post(f"/api/{token}/move", json={"move": move.text()})
+        page = client.get(f"/api/{token}/state").json()
+        assert page["menu"]["by_cell"] == {m.args[-1]: m.text() for m in legal}
+        html = page["html"]
+        for move in legal:
+            assert f'data-cell="{move.args[-1]}" data-move="{move.text()}"' in html
+        cell = legal[0].args[-1]
+        answer = client.post(f"/api/{token}/move", json={"move": page["menu"]["by_cell"][cell]})
+        assert answer.status_code == 200
+        shown = {c["cell"]: c for row in answer.json()["state"]["board"] for c in row}
+        assert shown[cell]["state"] == "up" and shown[cell]["face"]["id"] in session.state.seen(0)
