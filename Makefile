@@ -48,10 +48,11 @@ harfbuzz-subset:
 	    echo "note: install libharfbuzz-subset0 (or your system's HarfBuzz subset library) for fast printing"; }
 
 # The web table's browser tests drive the system's Chromium (Playwright never downloads a
-# browser of its own here); installed when we may, skipped with a printed reason otherwise.
+# browser of its own here; tests/browser.py finds it, or EZKIT_CHROMIUM); installed when we
+# may, the tests skipped with a printed reason otherwise.
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y -q
 browser:
-	@[ -x /usr/bin/chromium ] || \
+	@[ -x /usr/bin/chromium ] || [ -x /usr/bin/chromium-browser ] || [ -n "$$EZKIT_CHROMIUM" ] || \
 	  { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 	    { $(APT_INSTALL) chromium >/dev/null 2>&1 || \
 	      { apt-get update -q >/dev/null && $(APT_INSTALL) chromium >/dev/null; }; } || \
