@@ -58,7 +58,7 @@ PAGE_NAMES = ("phone", "desktop")
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/(?:seat|table)/[\w-]+")
 #: Seconds to wait for the server, a page or a save (the machine may be busy).
 WAIT = 20.0
-#: The most decisions a game of two rounds takes with random taps (about 150; 170 seen).
+#: A bound on the decisions of a game of two rounds (random taps: some 150, 167 the most seen).
 LIMIT = 600
 
 
