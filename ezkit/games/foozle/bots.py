@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import reduce
+from operator import or_
 from typing import Any, NamedTuple
 
 from ezkit.games.engine import Move
@@ -118,7 +120,7 @@ class FoozleHeuristicBot:
         # (_may_go_out); not with three trumps, when a Big Fozzle may end the hand.
         stuck = -1
         if (held & _TRUMP_BITS).bit_count() < fg.GROUP_MIN:
-            stuck = _stuck(held, table, _groupable(held))
+            stuck = _stuck(held, table, _groupable(held, hand))
         going_out = []
         for move in legal:
             if move.action != TAKE or move.args[0] == DRAW_WORD:
@@ -156,7 +158,7 @@ class FoozleHeuristicBot:
         held = 0
         for k in hand:
             held |= 1 << k
-        in_group = _groupable(held)
+        in_group = _groupable(held, hand)
         trumps = (held & _TRUMP_BITS).bit_count()
         draw = rng.random
         best: Move | None = None
@@ -206,6 +208,21 @@ _TRUMP_BITS = fg.TRUMP_BITS
 _COLOUR_RUN_BITS: dict[int, int] = {}
 for (_c, _r), _m in _RUN_CARD_BITS.items():
     _COLOUR_RUN_BITS[_c] = _COLOUR_RUN_BITS.get(_c, 0) | _m
+#: A byte per family (each rank, the trumps among them, and each suit, the trumps' too): the
+#: cards of each family as bits, per card one in its rank's byte and one in its suit's, and
+#: what carries a byte that reaches GROUP_MIN into its top bit (see _groupable).
+_FAMILIES = [
+    *(fg.RANK_BITS[r] for r in sorted(fg.RANK_BITS)),
+    _TRUMP_BITS,
+    *(fg.SUIT_BITS[u] for u in sorted(fg.SUIT_BITS)),
+]
+_SLOT_CARDS: tuple[int, ...] = (0, *_FAMILIES)  # by the top bit's length >> 3 (8 * slot + 8)
+_COUNT: tuple[int, ...] = tuple(
+    sum(1 << 8 * slot for slot, family in enumerate(_FAMILIES) if family >> k & 1)
+    for k in range(len(fg.IDS))
+)
+_COUNT_ADD = sum((128 - fg.GROUP_MIN) << 8 * slot for slot in range(len(_FAMILIES)))
+_COUNT_TOP = sum(128 << 8 * slot for slot in range(len(_FAMILIES)))
 #: The colours still needed (as numbers), by the colours held as a view lists them (in
 #: fg.COLOURS order): every subset, made once.
 _NEED: dict[tuple[str, ...], frozenset[int]] = {
@@ -314,44 +331,36 @@ def _grown(s: fg.Summary, k: int) -> tuple[fg.Summary, int]:
     return found
 
 
-def _groupable(bits: int) -> int:
+def _groupable(bits: int, cards: Sequence[int] | None = None) -> int:
     """The cards (as bits) that are in some lay-down the cards `bits` can make: exactly
     those in `fg.candidates(cards, full_only=True)` (tests/test_foozle_bots.py checks it),
     which are also all those in `fg.candidates(cards)` (its other lay-downs are parts of
     these): every card of a rank, suit or the trumps held three or more times, and every
     card of a colour whose rank is in a stretch of three or more consecutive run ranks of
-    that colour. Remembered by the cards (a pure function of them)."""
+    that colour. Remembered by the cards (a pure function of them); `cards`: the same cards
+    as numbers, if the caller has them.
+
+    The families held three or more times are counted all at once: each card adds one to
+    a byte of its rank and one to a byte of its suit (`_COUNT`), and `_COUNT_ADD` carries
+    every byte that reaches three into its top bit."""
     found = _GROUPABLE.get(bits)
     if found is not None:
         return found
-    cards = _each(bits)
-    runs = 0  # colour * 16 + rank of every card that may be in a run (fg.RUN_KEY)
-    for k in cards:
-        runs |= _RUN_BIT[k]
-    starts = runs & runs >> 1 & runs >> 2  # three in a row of one colour from here
-    stretch = starts | starts << 1 | starts << 2  # (16 places a colour: never wraps)
+    if cards is None:
+        cards = _each(bits)
     found = 0
-    trumps = bits & _TRUMP_BITS
-    if trumps.bit_count() >= fg.GROUP_MIN:
-        found = trumps
-    done = 0  # the ranks (bits 0-10) and suits (bits 16-30) looked at already
-    for k in cards:
-        r = RANK[k]
-        if r == TRUMP:
-            continue
-        if not done >> r & 1:
-            done |= 1 << r
-            family = bits & _RANK_BITS[r]
-            if family.bit_count() >= fg.GROUP_MIN:
-                found |= family
-        suit = 16 + SUIT[k]
-        if not done >> suit & 1:
-            done |= 1 << suit
-            family = bits & _SUIT_BITS[suit - 16]
-            if family.bit_count() >= fg.GROUP_MIN:
-                found |= family
-        if stretch & _RUN_BIT[k]:
-            found |= 1 << k
+    full = (sum(map(_COUNT.__getitem__, cards)) + _COUNT_ADD) & _COUNT_TOP
+    while full:
+        top = full & -full
+        full ^= top
+        found |= bits & _SLOT_CARDS[top.bit_length() >> 3]
+    runs = reduce(or_, map(_RUN_BIT.__getitem__, cards), 0)  # fg.RUN_KEY's bits
+    starts = runs & runs >> 1 & runs >> 2  # three in a row of one colour from here
+    if starts:
+        stretch = starts | starts << 1 | starts << 2  # (16 places a colour: never wraps)
+        for k in cards:
+            if stretch & _RUN_BIT[k]:
+                found |= 1 << k
     return _remember(_GROUPABLE, bits, found)
 
 
@@ -561,7 +570,7 @@ def _plan(
     for k in hand:
         bits |= 1 << k
     if grouped is None:
-        grouped = _groupable(bits)
+        grouped = _groupable(bits, hand)
     if not _may_go_out(bits, table, taken, grouped):
         return None
     sums = table.sums

@@ -326,6 +326,8 @@ for _k in range(len(IDS)):
     SUIT_BITS[SUIT[_k]] = SUIT_BITS.get(SUIT[_k], 0) | 1 << _k
     if RUN_LO <= RANK[_k] <= RUN_HI:
         RUN_CARD_BITS[COLOUR[_k], RANK[_k]] = RUN_CARD_BITS.get((COLOUR[_k], RANK[_k]), 0) | 1 << _k
+#: Per card, its bit (1 << k): a hand's bits are sum(map(CARD_BIT.__getitem__, hand)).
+CARD_BIT: tuple[int, ...] = tuple(1 << k for k in range(len(IDS)))
 #: takers() remembered, by summary (bounded like the caches above).
 TAKERS: dict[Summary, int] = {}
 

@@ -117,27 +117,28 @@ def take_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
         legal.append(m.take_last)
         acts.append((A_LAST, tableau[-1], 0))
     if len(tableau) > 1:
-        # the hand counted by rank and suit, its run keys in a set; a trump counts under rank
-        # and suit TRUMP, which no other card asks about (a plain loop: cheaper than two
-        # Counters for a hand of a dozen cards)
+        # the hand as bits: how many of a rank or suit it holds is a bit count (a trump
+        # counts under rank and suit TRUMP, which no other card asks about)
         hand = state.hands[state.active]
         rank, suit, trump, inf, run_key = fg.RANK, fg.SUIT, fg.TRUMP, fg.INF, fg.RUN_KEY
-        ranks: dict[int, int] = {}
-        suits: dict[int, int] = {}
-        for k in hand:
-            r, u = rank[k], suit[k]
-            ranks[r] = ranks.get(r, 0) + 1
-            suits[u] = suits.get(u, 0) + 1
-        runs = set(map(run_key.__getitem__, hand))
-        trumps = ranks.get(trump, 0)
+        rank_bits, suit_bits = fg.RANK_BITS, fg.SUIT_BITS
+        held = sum(map(fg.CARD_BIT.__getitem__, hand))
+        trumps = (held & fg.TRUMP_BITS).bit_count()
+        runs: set[int] | None = None  # the hand's run keys, when first asked
         anywhere = state.anywhere  # the cards some group takes
         for k in tableau[:-1]:
             r = rank[k]
             if r == trump:
                 ok = trumps >= 2
-            elif anywhere >> k & 1 or ranks.get(r, 0) >= 2 or suits.get(suit[k], 0) >= 2:
+            elif (
+                anywhere >> k & 1
+                or (held & rank_bits[r]).bit_count() >= 2
+                or (held & suit_bits[suit[k]]).bit_count() >= 2
+            ):
                 ok = True
             elif r != inf:
+                if runs is None:
+                    runs = set(map(run_key.__getitem__, hand))
                 c = run_key[k]
                 lo, hi = c - 1 in runs, c + 1 in runs
                 ok = (lo and hi) or (lo and c - 2 in runs) or (hi and c + 2 in runs)
