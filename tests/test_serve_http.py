@@ -601,3 +601,34 @@ def test_the_bakeries_board_cells_are_tapped_to_turn_them_over() -> None:
         assert answer.status_code == 200
         shown = {c["cell"]: c for row in answer.json()["state"]["board"] for c in row}
         assert shown[cell]["state"] == "up" and shown[cell]["face"]["id"] in session.state.seen(0)
+
+
+def test_a_refused_save_stops_the_table_and_every_page_says_why() -> None:
+    """Another ezkit played the saved game meanwhile: the bot's save is refused, the table
+    stops playing, and the pages say so (no move is lost silently)."""
+    from ezkit.store import StoreError
+
+    table = _table("dudab", ["Ann"], 1, {"rounds": 1})
+    table.bot_delay = 0
+
+    def refuse(record: dict[str, Any]) -> None:
+        raise StoreError("game 1 was changed by another ezkit while this one played it")
+
+    with TestClient(make_app(table)) as client:
+        token = table.seat_tokens()[0]
+        for _ in range(500):
+            page = client.get(f"/api/{token}/state").json()
+            if page["your_turn"]:
+                break
+            time.sleep(0.01)
+        table.session.saver = refuse
+        move = page["menu"]["steps"][-1]
+        while move["move"] is None:
+            move = move["children"][0]
+        refused = client.post(f"/api/{token}/move", json={"move": move["move"]})
+        assert refused.status_code == 409 and "another ezkit" in refused.json()["error"]
+        for path in (f"/api/{token}/state", f"/api/{table.table_token}/state"):
+            assert "another ezkit" in client.get(path).json()["broken"]
+        again = client.post(f"/api/{token}/move", json={"move": move["move"]})
+        assert again.status_code == 409 and "the table stopped" in again.json()["error"]
+        assert "The table stopped" in client.get(f"/seat/{token}").text

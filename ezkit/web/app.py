@@ -235,7 +235,9 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
                 return JSONResponse({"error": str(error)}, 409)
             except IllegalMove as error:
                 return JSONResponse({"error": str(error)}, 422)
-            except EzkitError as error:  # a save refused (another ezkit played this game)
+            except EzkitError as error:  # a save refused (another ezkit played this game):
+                table.broken = str(error)  # what is in memory is not what is saved: stop
+                table._changed_now()
                 return JSONResponse({"error": str(error)}, 409)
             answer = {"ok": True, "move": None if made is None else made.text()}
             return JSONResponse({**answer, "state": state_json(number)})

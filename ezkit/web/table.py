@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ezkit.errors import EzkitError
 from ezkit.games.engine import IllegalMove, Move, Reaction
 from ezkit.games.screen import Menu
 from ezkit.games.session import MOVE_LIMIT, Session
@@ -71,6 +72,8 @@ class WebTable:
         #: A line for one seat's page only (you hold nothing to interrupt with: you pass).
         self.notes: dict[int, str] = {}
         self.stopped = False
+        #: Why the table stopped playing (a save refused), shown on every page.
+        self.broken: str | None = None
 
     # --- who is who ---
 
@@ -139,6 +142,8 @@ class WebTable:
     ) -> Move | None:
         """A seat's answer or move (call under the lock). NotYourTurn or IllegalMove (with the
         rule's reason) when refused; None when an answer to a reaction was recorded."""
+        if self.broken:
+            raise NotYourTurn(f"the table stopped: {self.broken}")
         if self.session.state.is_over():
             raise NotYourTurn("the game is over")
         if text is not None and len(text) > MOVE_LIMIT:
@@ -197,7 +202,7 @@ class WebTable:
         session = self.session
         state = session.state
         seat = state.to_move()
-        if seat is None or self.stopped:
+        if seat is None or self.stopped or self.broken:
             return float("inf")
         legal = state.legal_moves()
         now = self.clock()
@@ -274,7 +279,12 @@ class WebTable:
         while not self.stopped:
             async with self.lock:
                 self._wake.clear()  # before the step: a move made after it wakes us
-                wait = self.step()
+                try:
+                    wait = self.step()
+                except EzkitError as error:  # a save refused: another ezkit played this game
+                    self.broken = str(error)
+                    self._changed_now()
+                    wait = float("inf")
             if wait is None:
                 await asyncio.sleep(0)  # let the pages hear of it between bot moves
                 continue

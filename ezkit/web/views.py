@@ -107,6 +107,7 @@ def _common(table: WebTable, seat: int | None) -> dict[str, Any]:
         "board": _board(state.game.name, board) if isinstance(board, list) else None,
         "story": story(state, seat),
         "results": session.results() if over else [],
+        "broken": table.broken,
     }
 
 
