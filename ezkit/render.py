@@ -24,6 +24,13 @@ class FetchRefused(EzkitError):
     """A document asked for something outside the package's own files."""
 
 
+#: What WeasyPrint imports only after it has found its C libraries (fontTools' subsetter, for
+#: the fonts it embeds: about 0.08 s). A search for a library WeasyPrint asks for under another
+#: name runs ldconfig, the C compiler and the linker, so a preloading import spends much of its
+#: time waiting on them; `pdf` imports these meanwhile, once its own work is done.
+AFTER_LIBRARIES = ("fontTools.subset", "fontTools.varLib.instancer")
+
+
 def preload() -> None:
     """Start importing WeasyPrint in the background (half a second, mostly spent finding
     its C libraries) while the caller reads and checks characters."""
@@ -34,6 +41,13 @@ def preload() -> None:
 
 def _import_weasyprint() -> None:
     import weasyprint  # noqa: F401
+
+
+def _import_after_libraries() -> None:
+    import importlib
+
+    for name in AFTER_LIBRARIES:
+        importlib.import_module(name)
 
 
 def environment() -> Any:
@@ -85,7 +99,9 @@ def pdf(template: str, output: Path, paper: str = "letter", **context: Any) -> i
     """Render a template to a PDF file (written atomically); returns the page count."""
     import logging
 
-    page = html(template, paper=PAPER[paper], **context)  # before WeasyPrint, which may be loading
+    # Work that needs no WeasyPrint first: a preloading import may still be waiting on its lookups.
+    page = html(template, paper=PAPER[paper], **context)
+    _import_after_libraries()
     import weasyprint
 
     # WeasyPrint reports a refused fetch as a warning; a refusal is the point, not news.
