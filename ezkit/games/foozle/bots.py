@@ -55,7 +55,7 @@ class FoozleHeuristicBot:
     def choose(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
-        hand = [KIND[c] for c in view["hand"]]
+        hand = list(map(KIND.__getitem__, view["hand"]))
         groups = view["groups"]
         if groups is not self._groups:
             self._table, self._groups = self._table_of(groups), groups
@@ -155,11 +155,9 @@ class FoozleHeuristicBot:
         one link for its rank, one for its suit, a half for its colour within two ranks; 5
         more in a lay-down the hand can make; a trump half a link per trump held. Counted
         with bits: the sums are the same (whole numbers and halves add exactly)."""
-        held = 0
-        for k in hand:
-            held |= 1 << k
+        held = sum(map(fg.CARD_BIT.__getitem__, hand))
         in_group = _groupable(held, hand)
-        trumps = (held & _TRUMP_BITS).bit_count()
+        trumps = 0.5 * (held & _TRUMP_BITS).bit_count()
         draw = rng.random
         best: Move | None = None
         best_key = (0.0, 0.0)
@@ -168,13 +166,13 @@ class FoozleHeuristicBot:
                 continue
             k = KIND[move.args[0]]
             if RANK[k] == TRUMP:
-                key = (0.5 * trumps, draw())
+                key = (trumps, draw())
             else:
-                # k itself is counted once in its rank and once in its suit: take it off
-                links = (held & _RANK_BITS[RANK[k]]).bit_count() - 1
-                links += (held & _SUIT_BITS[SUIT[k]]).bit_count() - 1
-                links += 0.5 * (held & _NEAR_BITS[k]).bit_count()
-                key = (links + (5 if in_group >> k & 1 else 0), draw())
+                # the other cards of k's rank or suit (k, in both, counted once: take it off)
+                links = (
+                    (held & _KIN_BITS[k]).bit_count() - 1 + 0.5 * (held & _NEAR_BITS[k]).bit_count()
+                )
+                key = (links + 5 if in_group >> k & 1 else links, draw())
             if best is None or key < best_key:
                 best, best_key = move, key
         assert best is not None
@@ -242,6 +240,10 @@ _RELATED: tuple[int, ...] = tuple(
 #: Per card, the bit of its place among run neighbours (fg.RUN_KEY: colour * 16 + rank), 0
 #: for a trump or an infinity (never in a run).
 _RUN_BIT = fg.RUN_BIT
+#: Per card (not a trump), the cards of its rank or its suit: one link each in _discard.
+_KIN_BITS: tuple[int, ...] = tuple(
+    0 if RANK[k] == TRUMP else _RANK_BITS[RANK[k]] | _SUIT_BITS[SUIT[k]] for k in range(len(fg.IDS))
+)
 #: The cards of each colour (infinities too, trumps never).
 _COLOUR_BITS: dict[int, int] = {}
 for _k in range(len(fg.IDS)):
@@ -566,9 +568,7 @@ def _plan(
     goes through the same positions in the same order with fewer counted, so it finds the
     same plan. A position whose search did run out is not remembered: afresh it might get
     further."""
-    bits = 0
-    for k in hand:
-        bits |= 1 << k
+    bits = sum(map(fg.CARD_BIT.__getitem__, hand))
     if grouped is None:
         grouped = _groupable(bits, hand)
     if not _may_go_out(bits, table, taken, grouped):
@@ -610,26 +610,27 @@ class _Search:
         if fits:  # lay-offs first: they never hurt when going out
             low = fits & -fits  # the lowest card of the part hand that joins a group
             k = low.bit_length() - 1
-            i = next(i for i, m in enumerate(joins) if m & low)  # the first group it joins
+            i = 0
+            while not joins[i] & low:  # the first group it joins
+                i += 1
             after, takes = _grown(sums[i], k)
             joins = (*joins[:i], takes, *joins[i + 1 :])
-            anywhere = 0
-            for m in joins:
-                anywhere |= m
-            rest = self.run(bits ^ low, (*sums[:i], after, *sums[i + 1 :]), joins, anywhere)
+            rest = self.run(
+                bits ^ low, (*sums[:i], after, *sums[i + 1 :]), joins, reduce(or_, joins, 0)
+            )
             found = None if rest is None else ((k,), *rest)
         else:
-            for lay in _candidates(bits):
-                if lay.fozzle:
-                    return (lay.cards,)
+            lays = _CANDIDATES.get(bits)
+            for cards, lay_bits, summary, takes, fozzle in (
+                _candidates(bits) if lays is None else lays
+            ):
+                if fozzle:
+                    return (cards,)
                 rest = self.run(
-                    bits & ~lay.bits,
-                    (*sums, lay.summary),
-                    (*joins, lay.joins),
-                    anywhere | lay.joins,
+                    bits & ~lay_bits, (*sums, summary), (*joins, takes), anywhere | takes
                 )
                 if rest is not None:
-                    found = (lay.cards, *rest)
+                    found = (cards, *rest)
                     break
         if found is not None and self.cuts == cuts_before:
             _remember(_PLANS, (bits, sums, self.taken, self.budget), found)
