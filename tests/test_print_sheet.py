@@ -373,6 +373,44 @@ def test_commands_without_pdfs_never_import_weasyprint() -> None:
     assert done.stdout.strip().splitlines()[-1] == "False"
 
 
+def test_print_sheet_reads_characters_while_weasyprint_loads(tmp_path: Path) -> None:
+    """WeasyPrint's import is started before the character model, pydantic, YAML and Jinja are
+    imported (they load while it waits on its library lookups), and the page's HTML and
+    fontTools' subsetter are made ready before WeasyPrint is needed."""
+    import subprocess
+    import sys
+
+    watched = ("pydantic", "yaml", "jinja2", "ezkit.character.model", "fontTools.subset")
+    wren, out = str(EXAMPLES / "wren.yaml"), str(tmp_path / "w.pdf")
+    code = (
+        "import sys\n"
+        "import ezkit.render as render\n"
+        "seen = {}\n"
+        f"def preload(): seen['preload'] = [m for m in {watched!r} if m in sys.modules]\n"
+        "real_html = render.html\n"
+        "def html(*args, **kwargs):\n"
+        "    seen['html'] = 'weasyprint' in sys.modules\n"
+        "    return real_html(*args, **kwargs)\n"
+        "render.preload, render.html = preload, html\n"
+        "import builtins\n"
+        "real_import = builtins.__import__\n"
+        "def spy(name, *args, **kwargs):\n"
+        "    if name == 'weasyprint' and 'weasyprint' not in sys.modules:\n"
+        "        seen['fontTools first'] = 'fontTools.subset' in sys.modules\n"
+        "    return real_import(name, *args, **kwargs)\n"
+        "builtins.__import__ = spy\n"
+        "from ezkit.cli import cli\n"
+        f"args = ['print', 'sheet', {wren!r}, '-o', {out!r}]\n"
+        "try: cli.main(args)\n"
+        "except SystemExit: pass\n"
+        "print(seen)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    seen = done.stdout.strip().splitlines()[-1]
+    assert seen == "{'preload': [], 'html': False, 'fontTools first': True}", done.stdout
+    assert (tmp_path / "w.pdf").stat().st_size > 0
+
+
 def test_a_weapon_tied_to_a_role_says_so_on_the_sheet(tmp_path: Path) -> None:
     """EZ-24: the knife is used with Brawler, and the sheet names it."""
     out = tmp_path / "wren.pdf"
