@@ -72,8 +72,12 @@ class FoozleState(State):
         #: Bumped whenever the groups or the tokens change (see _shared_view).
         self._shown = 0
         self._shared: tuple[int, dict[str, Any]] | None = None
-        #: A quiet state's view of each group (cards and kinds), None once it changed.
+        #: A quiet state's view of each group (cards and kinds), None once it changed; and
+        #: of the players and of every seat's tokens, with the count of token changes then.
         self._group_views: list[dict[str, Any] | None] = []
+        self._players = list(game.players)
+        self._tokens_shown = 0
+        self._tokens_view: tuple[int, list[dict[str, Any]]] | None = None
         self.sums: list[fg.Summary] = []
         #: The lay-off index (FZ-2): per group the cards it takes (groups.takers, as bits),
         #: the groups in the order they last changed, and every card some group takes.
@@ -169,6 +173,7 @@ class FoozleState(State):
         if winner >= 0:
             self.whites[winner] += 1
             self._shown += 1
+            self._tokens_shown += 1
             self.last_hand = {"winner": winner, "why": "went out"}
             if narrate:
                 events.append(say.went_out(self._name(winner)))
@@ -402,6 +407,7 @@ class FoozleState(State):
         if colour >= 0 and colour not in self.colours[seat]:  # FZ-4
             self.colours[seat].add(colour)
             self._shown += 1
+            self._tokens_shown += 1
             if self.narrate:
                 events.append(say.token(name, colour))
             if self._check_end(events):
@@ -428,7 +434,7 @@ class FoozleState(State):
             "tableau": list(map(_ID, self.tableau)),
             "draw_pile": len(self.deck),
             "dump": len(self.dump),
-            "hand_counts": [len(h) for h in self.hands],
+            "hand_counts": list(map(len, self.hands)),
             "tokens": shared["tokens"],
             "taken": IDS[self.taken] if self.taken >= 0 else None,
             "owed": IDS[self.owed] if self.owed >= 0 else None,
@@ -453,31 +459,33 @@ class FoozleState(State):
         made anew (`_group_views`). The content is the same either way
         (tests/test_foozle_bots.py compares quiet views with narrated ones)."""
         if self.narrate:
-            groups = [self._group_view(g) for g in range(len(self.groups))]
-        elif self._shared is not None and self._shared[0] == self._shown:
+            return {
+                "players": list(self.game.players),
+                "groups": [self._group_view(g) for g in range(len(self.groups))],
+                "tokens": self._seats_tokens(),
+            }
+        if self._shared is not None and self._shared[0] == self._shown:
             return self._shared[1]
-        else:
-            views = self._group_views
-            for g, seen in enumerate(views):
-                if seen is None:
-                    views[g] = self._group_view(g)
-            groups = list(views)
-        colours = fg.COLOURS
-        part = {
-            "players": list(self.game.players),
-            "groups": groups,
-            "tokens": [
-                {
-                    "colours": [c for i, c in enumerate(colours) if i in self.colours[s]],
-                    "white": self.whites[s],
-                    "total": self.tokens(s),
-                }
-                for s in range(self.n)
-            ],
-        }
-        if not self.narrate:
-            self._shared = (self._shown, part)
+        views = self._group_views
+        for g, seen in enumerate(views):
+            if seen is None:
+                views[g] = self._group_view(g)
+        if self._tokens_view is None or self._tokens_view[0] != self._tokens_shown:
+            self._tokens_view = (self._tokens_shown, self._seats_tokens())
+        part = {"players": self._players, "groups": list(views), "tokens": self._tokens_view[1]}
+        self._shared = (self._shown, part)
         return part
+
+    def _seats_tokens(self) -> list[dict[str, Any]]:
+        colours = fg.COLOURS
+        return [
+            {
+                "colours": [c for i, c in enumerate(colours) if i in self.colours[s]],
+                "white": self.whites[s],
+                "total": self.tokens(s),
+            }
+            for s in range(self.n)
+        ]
 
     def _group_view(self, g: int) -> dict[str, Any]:
         return {"cards": list(map(_ID, self.groups[g])), "kinds": fg.summary_kinds(self.sums[g])}
@@ -565,6 +573,7 @@ class FoozleState(State):
         for s, w in (whites or {}).items():
             self.whites[s] = w
         self._shown += 1
+        self._tokens_shown += 1
         if active is not None:
             self.active = active
         self.won = []
