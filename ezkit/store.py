@@ -747,6 +747,22 @@ class Campaign:
         self._mark(doc_id, stored if checked else None)
         return dict(new)
 
+    def unmarked_characters(self) -> list[tuple[int, dict[str, Any]]]:
+        """The characters without a digest, by id (stored by an older ezkit, or changed by
+        a command that did not check them): shallow copies."""
+        marks = self._session.tables(self._session.main).get(CHECKED, {})
+        return [(int(i), dict(doc)) for i, doc in self._characters().items() if i not in marks]
+
+    def mark_checked(self, doc_ids: list[int]) -> None:
+        """Keep the digests of the stored characters doc_ids, which have none yet (see
+        unmarked_characters): the model has just checked them."""
+        from tinydb.table import Document
+
+        stored = self._characters()
+        marks = [Document({"digest": digest(stored[str(i)])}, doc_id=i) for i in doc_ids]
+        if marks:
+            self.table(CHECKED).insert_multiple(marks)  # one change to the table for all
+
     def _mark(self, doc_id: int, stored: dict[str, Any] | None) -> None:
         """Keep the digest of a character the model checked; forget it for any other."""
         marks = self.table(CHECKED)

@@ -109,3 +109,16 @@ def test_a_removed_character_leaves_no_digest(db: Path) -> None:
     jason = next(i for i, d in data["characters"].items() if d["name"] == "Jason Free")
     ezkit(db, "char", "remove", "Jason Free", "--yes")
     assert jason not in tables(db)[CHECKED]  # a later character given its id is not checked
+
+
+def test_the_first_change_to_an_older_campaign_checks_its_characters_once(db: Path) -> None:
+    data = tables(db)
+    del data[CHECKED]  # as an older ezkit wrote it
+    wren_id = next(i for i, d in data["characters"].items() if d["name"] == "Wren Hollowell")
+    data["characters"][wren_id]["attributes"] = "not attributes"
+    db.write_text(json.dumps(data), encoding="utf-8")
+    ezkit(db, "char", "award", "Gruk", "--fp", "1")
+    marks = tables(db)[CHECKED]
+    assert set(marks) == set(data["characters"]) - {wren_id}  # every valid one, Wren not
+    done = ezkit(db, "char", "list")
+    assert "Gruk Underbridge" in done.stdout and done.stderr.startswith("skipped Wren Hollowell")

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ezkit.character.model import Character
     from ezkit.character.stored import Mark
     from ezkit.rules import Rules
+    from ezkit.store import Campaign
 
 CHECK_EXAMPLE = "ezkit char check examples/characters/jason-free.yaml"
 
@@ -121,6 +122,7 @@ def add(files: tuple[Path, ...], replace: bool, db: Path | None, house_rules: Pa
         for character in characters:
             campaign.add_character(character.to_document(), replace=replace, checked=True)
             click.echo(f"added {character.name} to {campaign.path}")
+        _check_unmarked(campaign)
 
 
 @char.command("list", epilog="Example: ezkit char list --json")
@@ -280,7 +282,24 @@ def _advance(
 
     with open_campaign(db) as campaign:
         campaign.update_character(name, apply, checked=True)
+        _check_unmarked(campaign)
     return result[0]
+
+
+def _check_unmarked(campaign: Campaign) -> None:
+    """A change to the campaign's characters checks those stored without a digest (by an
+    older ezkit; by a fight) and keeps the digest of each valid one: `char list` then reads
+    them without the model. Once: a character with its digest is not checked again here."""
+    from ezkit.character.files import parse_character
+
+    valid = []
+    for doc_id, doc in campaign.unmarked_characters():
+        try:
+            parse_character(doc, "the campaign")
+        except EzkitError:
+            continue  # listed with its reason by `char list`, never in the way of this change
+        valid.append(doc_id)
+    campaign.mark_checked(valid)
 
 
 def _check_track(character: Character, rules: Rules) -> None:
