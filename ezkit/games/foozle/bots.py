@@ -528,7 +528,7 @@ def _candidates(bits: int) -> list[_LayDown]:
     found = _CANDIDATES.get(bits)
     if found is None:
         found = []
-        for cards in fg.candidates(_each(bits)):
+        for cards in fg.candidates(_each(bits)) if bits.bit_count() >= fg.GROUP_MIN else ():
             lay = _LAYDOWNS.get(cards)
             if lay is None:
                 lay = _remember(_LAYDOWNS, cards, _lay_down(cards))

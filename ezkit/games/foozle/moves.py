@@ -178,7 +178,7 @@ def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
                 continue
             legal.append(m.lay_down(cards, g))
             acts.append((A_LAYDOWN, cards, g))
-    anywhere = state.anywhere
+    anywhere = state.anywhere  # the cards some group takes: the others are passed over
     for k in (owed,) if owed >= 0 else hand:
         if not anywhere >> k & 1:
             continue
