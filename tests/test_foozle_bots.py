@@ -80,6 +80,123 @@ def test_earns_token_is_a_candidate_of_a_needed_colour_holding_the_card() -> Non
         assert fb._earns_token(bits_of(hand), k, need) == want, (hand, need)
 
 
+def reference_candidates(hand: list[int], full_only: bool = False) -> list[tuple[int, ...]]:
+    """groups.candidates as it was first written (every card sorted into its rank, suit and
+    colour), which the faster one must answer exactly like, order included."""
+    by_rank: dict[int, list[int]] = {}
+    by_suit: dict[int, list[int]] = {}
+    by_colour: dict[int, dict[int, list[int]]] = {}
+    trumps = []
+    for k in sorted(hand):
+        r = fg.RANK[k]
+        if r == fg.TRUMP:
+            trumps.append(k)
+            continue
+        by_rank.setdefault(r, []).append(k)
+        by_suit.setdefault(fg.SUIT[k], []).append(k)
+        if r != fg.INF:
+            by_colour.setdefault(fg.COLOUR[k], {}).setdefault(r, []).append(k)
+    found: dict[tuple[int, ...], None] = {}
+    if len(trumps) >= fg.GROUP_MIN:
+        found[tuple(trumps)] = None
+    for family in (*by_rank.values(), *by_suit.values()):
+        if len(family) >= fg.GROUP_MIN:
+            for sub in fg._subsets(family, full_only):
+                found[sub] = None
+    for ranks in by_colour.values():
+        present = [r for r in range(fg.RUN_LO, fg.RUN_HI + 1) if r in ranks]
+        start = 0
+        for i in range(1, len(present) + 1):
+            if i < len(present) and present[i] == present[i - 1] + 1:
+                continue
+            stretch, start = present[start:i], i
+            if len(stretch) < fg.GROUP_MIN:
+                continue
+            n = len(stretch)
+            windows = (
+                [(0, n)]
+                if full_only
+                else [(a, b) for a in range(n) for b in range(a + fg.GROUP_MIN, n + 1)]
+            )
+            suits = sorted({fg.SUIT[k] for r in stretch for k in ranks[r]})
+            picks = [[fg._pick(ranks[r], u) for r in stretch] for u in suits]
+            for a, b in windows:
+                for pick in picks:
+                    found[tuple(sorted(pick[a:b]))] = None
+    return list(found)
+
+
+def test_candidates_are_what_the_first_grouping_found() -> None:
+    """The same lay-downs in the same order (the menu's order, which the random bot's and
+    the heuristic bot's choices depend on): any hands, and hands heavy in one colour, rank
+    or the trumps, where there are many."""
+    rng = random.Random(4)
+    for i in range(6000):
+        heavy = i % 4
+        if heavy == 1:
+            colour = rng.randrange(len(fg.COLOURS))
+            pool = [k for k in range(N_CARDS) if fg.COLOUR[k] in (colour, fg.TRUMP)]
+        elif heavy == 2:
+            rank = rng.randrange(fg.INF + 1)
+            pool = [k for k in range(N_CARDS) if fg.RANK[k] in (rank, rank + 1, fg.TRUMP)]
+        else:
+            pool = list(range(N_CARDS))
+        hand = rng.sample(pool, min(len(pool), rng.randint(0, 20)))
+        for full_only in (False, True):
+            want = reference_candidates(hand, full_only)
+            assert fg.candidates(hand, full_only) == want, (hand, full_only)
+
+
+def test_the_lay_off_index_and_targets_are_the_plain_questions() -> None:
+    """At every decision of seeded random games: the cards some group takes, the groups a
+    card may be laid off on in the order they last changed, and the groups each of the
+    hand's lay-downs could join (FZ-2), as merge-then-valid says."""
+    game = engine.make("foozle", {"players": ["A", "B", "C", "D"]})
+    checked = 0
+    for seed in range(3):
+        state = game.new_quiet(seed)
+        rng = random.Random(seed)
+        order: list[int] = []  # the groups in the order they last changed, kept here
+        before: list[list[int]] = []
+        while (seat := state.to_move()) is not None:
+            now = [list(g) for g in state.groups]
+            if len(now) < len(before):  # a new hand
+                order, before = [], []
+            for g, cards in enumerate(now):
+                if g >= len(before) or cards != before[g]:
+                    order = [*(h for h in order if h != g), g]
+            before = now
+            assert state.changed == order
+            sums = state.sums
+            for k in range(N_CARDS):
+                fits = [g for g in order if fg.valid(fg.merge(sums[g], fg.SINGLE[k]))]
+                assert state.fitting(k) == fits, (seed, k)
+                assert bool(state.anywhere >> k & 1) == bool(fits)
+            for cards in fg.candidates(state.hands[seat]):
+                s = fg.summary(cards)
+                want = [g for g, t in enumerate(sums) if fg.valid(fg.merge(s, t))]
+                assert state.targets(s) == want, (seed, cards)
+            checked += 1
+            legal = state.legal_moves()
+            state.play(legal[rng.randrange(len(legal))])
+    assert checked > 1000
+
+
+def test_a_simulation_in_this_process_leaves_nothing_frozen() -> None:
+    """sim.py freezes what outlives each chunk of games (its collector pauses); a run played
+    in this process hands its objects back to the collector at the end."""
+    import gc
+
+    from ezkit.games import sim
+
+    frozen = gc.get_freeze_count()
+    assert gc.isenabled()
+    summary = sim.simulate("foozle", 60, 4, ["random", "heuristic"], 1, jobs=1)
+    assert summary["games"] == 60
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == frozen == 0
+
+
 def reference_plan(
     hand: list[int], groups: list[fg.Summary], taken: int, budget: int = 60
 ) -> list[tuple[int, ...]] | None:
