@@ -15,6 +15,8 @@ The interface, for every face of the table (`game play`, `game new`, `game serve
 The stake is kept in the game's record ("stake", see `entry` below), so any save function of
 ezkit.games.saves pays it: saves.put_in calls `on_save`, and a game resumed or served by its
 ID goes on paying without being told. stake_saver is saves.writer, named here for callers.
+On the command line, ezkit.cli.game's stake_option, _staked (parse and check into the record)
+and _settle (confirm after a block that ended the game) do this for every command.
 
 How the award is written (ezkit.store: campaign.json holds the characters, campaign.games.json
 the games, one lock for both, each file written once per block by an atomic rename):
