@@ -376,7 +376,8 @@ def test_commands_without_pdfs_never_import_weasyprint() -> None:
 def test_print_sheet_reads_characters_while_weasyprint_loads(tmp_path: Path) -> None:
     """WeasyPrint's import is started before the character model, pydantic, YAML and Jinja are
     imported (they load while it waits on its library lookups), and the page's HTML and
-    fontTools' subsetter are made ready before WeasyPrint is needed."""
+    fontTools' subsetter are made ready before WeasyPrint is needed; the cycle collector,
+    paused meanwhile, collects again, what was alive before the layout frozen."""
     import subprocess
     import sys
 
@@ -386,7 +387,11 @@ def test_print_sheet_reads_characters_while_weasyprint_loads(tmp_path: Path) -> 
         "import sys\n"
         "import ezkit.render as render\n"
         "seen = {}\n"
-        f"def preload(): seen['preload'] = [m for m in {watched!r} if m in sys.modules]\n"
+        "real_preload = render.preload\n"
+        "def preload():\n"
+        f"    seen['preload'] = [m for m in {watched!r} if m in sys.modules]\n"
+        "    real_preload()\n"
+        "render._import_weasyprint = lambda: None  # the import happens when pdf asks\n"
         "real_html = render.html\n"
         "def html(*args, **kwargs):\n"
         "    seen['html'] = 'weasyprint' in sys.modules\n"
@@ -403,11 +408,15 @@ def test_print_sheet_reads_characters_while_weasyprint_loads(tmp_path: Path) -> 
         f"args = ['print', 'sheet', {wren!r}, '-o', {out!r}]\n"
         "try: cli.main(args)\n"
         "except SystemExit: pass\n"
+        "import gc\n"
+        "seen['collecting'], seen['frozen'] = gc.isenabled(), gc.get_freeze_count() > 0\n"
         "print(seen)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     seen = done.stdout.strip().splitlines()[-1]
-    assert seen == "{'preload': [], 'html': False, 'fontTools first': True}", done.stdout
+    expected = {"preload": [], "html": False, "fontTools first": True}
+    expected |= {"collecting": True, "frozen": True}
+    assert seen == str(expected), done.stdout
     assert (tmp_path / "w.pdf").stat().st_size > 0
 
 
