@@ -31,22 +31,11 @@ class FetchRefused(EzkitError):
 AFTER_LIBRARIES = ("fontTools.subset", "fontTools.varLib.instancer")
 
 
-#: Whether `preload` ran: this process is a print command's, which ends after its PDFs.
-_preloaded = False
-
-
 def preload() -> None:
     """Start importing WeasyPrint in the background (half a second, mostly spent finding
-    its C libraries) while the caller reads and checks characters.
-
-    For a print command only. The cycle collector waits until `pdf` renders: what is
-    imported meanwhile lives to the end, and its sweeps would only walk it over and over."""
-    import gc
+    its C libraries) while the caller reads and checks characters."""
     import threading
 
-    global _preloaded
-    _preloaded = True
-    gc.disable()
     threading.Thread(target=_import_weasyprint, daemon=True).start()
 
 
@@ -108,20 +97,12 @@ def safe_fetcher() -> Any:
 
 def pdf(template: str, output: Path, paper: str = "letter", **context: Any) -> int:
     """Render a template to a PDF file (written atomically); returns the page count."""
-    import gc
     import logging
 
     # Work that needs no WeasyPrint first: a preloading import may still be waiting on its lookups.
     page = html(template, paper=PAPER[paper], **context)
     _import_after_libraries()
     import weasyprint
-
-    if _preloaded:
-        # A print command's modules and view models live to its end: frozen, the collections
-        # while WeasyPrint lays out walk only its own objects (a full one walked everything
-        # imported: about 0.1 s of a sheet's 0.25 s).
-        gc.freeze()
-        gc.enable()
 
     # WeasyPrint reports a refused fetch as a warning; a refusal is the point, not news.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
