@@ -107,6 +107,20 @@ def test_the_game_commands_do_not_import_the_character_commands(tmp_path: Path) 
     modules = imported("game", "list", "--db", db)  # a table of one saved game, without rich
     assert not {m for m in modules if m.startswith(("ezkit.character", "ezkit.cli.char"))}
     assert not {"pydantic", "ezkit.rules", "rich", "yaml"} & modules
+    # the web table's command is loaded only when it runs: no socket or server code here
+    assert not {"ezkit.cli.serve", "ezkit.web", "socket", "starlette", "uvicorn"} & modules
+
+
+def test_the_game_help_lists_serve_as_serve_itself_would() -> None:
+    from ezkit.cli.game import game
+    from ezkit.cli.serve import serve
+
+    loaded = click.Group("game")
+    with click.Context(game) as context:
+        for name in game.list_commands(context):
+            loaded.add_command(game.get_command(context, name), name)
+    assert loaded.commands["serve"] is serve
+    assert listing(game, 100) == listing(loaded, 100)
 
 
 def test_the_card_games_start_without_pydantic_or_yaml(tmp_path: Path) -> None:

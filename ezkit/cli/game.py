@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from ezkit.cli import Lazy, LazyGroup
 from ezkit.cli.params import SEED, db_option, emit_json, json_option, pick_seed
 from ezkit.games import saves
 from ezkit.games.engine import Event, Move
@@ -208,7 +209,17 @@ def _print_status(session: Session) -> None:
 # --- the group ---------------------------------------------------------------------------
 
 
-@click.group("game")
+# `game serve` (the web table) lives in its own module, loaded only when it runs or its help
+# is asked for: the other game commands never import its socket and server code.
+_LAZY = {
+    "serve": Lazy(
+        "ezkit.cli.serve:serve",
+        "Serve a game to the players' phones: GAME starts a new one, ID serves a saved one.",
+    )
+}
+
+
+@click.group("game", cls=LazyGroup, lazy=_LAZY)
 def game() -> None:
     """Play the rule books' card games: hot-seat, with bots, saved after every move.
 
@@ -668,8 +679,3 @@ def _print_sim(title: str, s: dict[str, Any]) -> None:
 
 def _figure(value: float) -> str:
     return str(value) if isinstance(value, int) else f"{value:.2f}"
-
-
-# `game serve` (the web table) lives in its own module, which joins this group as it is
-# imported (it imports this module's helpers); it imports its server only when run.
-import ezkit.cli.serve  # noqa: E402, F401

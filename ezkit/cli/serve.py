@@ -19,7 +19,6 @@ from ezkit.cli.game import (
     _stake_line,
     _staked,
     _start,
-    game,
     stake_option,
 )
 from ezkit.cli.params import SEED, db_option
@@ -219,6 +218,3 @@ def run(session: Session, db: Path | None, lan: bool, port: int, delay: float, q
 
 def _who(session: Session) -> str:
     return ", ".join(safe(s.label()) for s in session.seats)
-
-
-game.add_command(serve)
