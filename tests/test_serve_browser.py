@@ -216,6 +216,10 @@ def _tap(page: Any, target: Any) -> None:
         target.click()
 
 
+#: Moves made by tapping a place on the board after a card (the test asserts there were some).
+BOARD_TAPS: list[str] = []
+
+
 def _pick_move(page: Any, rng: random.Random, shot: str | None = None) -> str:
     """Tap one legal move on the page, the way a player does; returns its text. Mostly a card
     in the hand, then where; otherwise the menu, step by step. With `shot`, a screenshot of
@@ -230,7 +234,13 @@ def _pick_move(page: Any, rng: random.Random, shot: str | None = None) -> str:
             _shot(page, shot)
         button = choices.nth(rng.randrange(choices.count()))
         move = button.get_attribute("data-move")
-        _tap(page, button)
+        where = button.get_attribute("data-where")
+        place = page.locator(f'#board [data-target="{where}"].can-go') if where else None
+        if place is not None and place.count() == 1 and rng.random() < 0.6:
+            _tap(page, place)  # the board's column as the "where" of the card's move
+            BOARD_TAPS.append(str(move))
+        else:
+            _tap(page, button)
         return str(move)
     level = page.locator("#menu > .step > [data-step], #menu > [data-move]")
     while True:
@@ -316,7 +326,9 @@ def test_table_page_shows_no_hand(browser: Any, served: Served) -> None:
         page.goto(served.table)
         mirror = Mirror(served)
         assert page.locator("#hand").count() == 0
-        assert page.locator("[data-card]").count() == 0
+        # the only cards shown are the board's (the table's public cards, GT-1)
+        assert page.locator("[data-card]").count() == page.locator("#board [data-card]").count()
+        assert page.locator("#board [data-target]").count()  # the columns are drawn
         assert page.locator("#menu, #card-moves, #question").count() == 0
         assert not mirror.leaked(None, page.content())
         assert page.title().endswith("the table")
@@ -373,7 +385,9 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
                 leaked = mirror.leaked(s, p.content())
                 assert not leaked, f"move {made}: {PLAYERS[s]}'s page shows {leaked}"
             assert not mirror.leaked(None, table.content()), f"move {made}: the table"
-            assert table.locator("[data-card]").count() == 0
+            assert (
+                table.locator("[data-card]").count() == table.locator("#board [data-card]").count()
+            )
             assert _fits(pages[0]), f"move {made}: the phone's page scrolls sideways"
             # screenshots of a game well under way: each seat's page as it chooses a card's
             # place (the phone's, the desktop's), the shared screen
@@ -392,6 +406,7 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
             decisions += 1
         assert mirror.state.is_over(), f"not over after {decisions} decisions"
         assert shots == {"phone", "desktop", "table"}
+        assert BOARD_TAPS, "no move was made by tapping a column on the board"
         scores = [f"{s:g}" for s in mirror.state.scores()]
         for page in (*pages.values(), table):
             page.locator("#results").wait_for(timeout=WAIT * 1000)
@@ -409,3 +424,80 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
     finally:
         for context in (phone, desktop, shared):
             context.close()
+
+
+# --- every game's board, looked at ----------------------------------------------------------
+
+#: The shared screen as a TV shows it (1920x1080: the page's TV scale applies).
+TV: dict[str, Any] = {"viewport": {"width": 1920, "height": 1080}}
+
+
+def _under_way(name: str) -> Any:
+    """A WebTable of `name` well under way: bots and a human seat (Ann) played at random,
+    until Ann is asked to move again (or the game is over)."""
+    from test_serve_http import GAMES, _table
+
+    ((_, humans, bots, options),) = [(g, h, b, o) for g, h, b, o in GAMES if g == name]
+    table = _table(name, humans, bots, options, seed=SEED)
+    rng = random.Random(SEED)
+    for turn in range(400):
+        while table.step() is None:
+            pass
+        state = table.session.state
+        if state.is_over():
+            break
+        seat = next((s for s in table.seat_tokens() if table.deciding(s)), None)
+        if seat is None:  # a reaction window: every asked seat passes
+            for s in table.seat_tokens():
+                if table.question(s) is not None:
+                    table.move(s, "pass", None)
+            continue
+        if turn > 25 and seat == 0:
+            break
+        table.move(seat, rng.choice(table.legal()).text(), None)
+    return table
+
+
+@pytest.mark.parametrize("name", ["auntie", "bakeries", "dudab", "foozle"])
+def test_every_game_board_on_phone_desktop_and_tv(browser: Any, name: str) -> None:
+    """Each game's board drawn from the view (screenshots serve-board-<game>-<page>.png): the
+    phone's page never scrolls sideways, the board is there on seat and table pages, the text
+    dump is folded away where the board says the same."""
+    import uvicorn
+    from test_serve_http import _free_port
+
+    from ezkit.web.app import make_app
+
+    table = _under_way(name)
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(make_app(table, run=False), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(500):
+            if server.started:
+                break
+            time.sleep(0.01)
+        base = f"http://127.0.0.1:{port}"
+        seat = next(iter(table.seat_tokens().values()))
+        for kind, options, link in (
+            ("phone", PHONE, f"{base}/seat/{seat}"),
+            ("desktop", DESKTOP, f"{base}/seat/{seat}"),
+            ("tv", TV, f"{base}/table/{table.table_token}"),
+        ):
+            context = browser.new_context(**options)
+            try:
+                page = context.new_page()
+                page.goto(link)
+                assert page.locator("#board").count() == 1
+                assert page.locator("#screen[open]").count() == 0
+                if kind == "phone":
+                    assert _fits(page), f"{name}: the phone's page scrolls sideways"
+                _shot(page, f"board-{name}-{kind}")
+            finally:
+                context.close()
+    finally:
+        server.should_exit = True
+        thread.join(10)

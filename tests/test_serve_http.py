@@ -599,7 +599,8 @@ def test_the_bakeries_board_cells_are_tapped_to_turn_them_over() -> None:
         cell = legal[0].args[-1]
         answer = client.post(f"/api/{token}/move", json={"move": page["menu"]["by_cell"][cell]})
         assert answer.status_code == 200
-        shown = {c["cell"]: c for row in answer.json()["state"]["board"] for c in row}
+        grid = answer.json()["state"]["board"]["grid"]
+        shown = {c["cell"]: c for row in grid for c in row}
         assert shown[cell]["state"] == "up" and shown[cell]["face"]["id"] in session.state.seen(0)
 
 
@@ -632,3 +633,137 @@ def test_a_refused_save_stops_the_table_and_every_page_says_why() -> None:
         again = client.post(f"/api/{token}/move", json={"move": move["move"]})
         assert again.status_code == 409 and "the table stopped" in again.json()["error"]
         assert "The table stopped" in client.get(f"/seat/{token}").text
+
+
+# --- the board drawn for people ---------------------------------------------------------------
+
+#: What each game's board shows, on a seat's page and the shared screen alike.
+BOARD_MARKS = {
+    "auntie": ("holds", "The fudge stack has"),
+    "bakeries": ('data-cell="A1"', 'class="cell'),
+    "dudab": ('data-target="column-1"', "Draw pile:"),
+    "foozle": ("Draw pile:", "Dump:"),
+}
+
+
+@pytest.mark.parametrize(("name", "humans", "bots", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_every_game_board_on_seat_and_table_pages(
+    name: str, humans: list[str], bots: int, options: dict[str, Any]
+) -> None:
+    """The board is drawn from the view on every seat's page and the shared screen, with
+    the text dump folded away (GT-1 checked on the whole page, board and all)."""
+    table = _table(name, humans, bots, options)
+    fair = Fairness(table)
+    rng = random.Random(1)
+    with TestClient(make_app(table, run=False)) as client:
+        for _ in range(8):
+            _settle(table, fair)
+            seat = next((s for s in table.seat_tokens() if table.deciding(s)), None)
+            if seat is None or table.session.state.is_over():
+                break
+            table.move(seat, rng.choice(table.legal()).text(), None)
+            fair.check(seat, json.dumps(seat_page(table, seat)))  # what every seat saw
+        pages = {s: client.get(f"/seat/{t}").text for s, t in table.seat_tokens().items()}
+        pages[None] = client.get(f"/table/{table.table_token}").text
+        for seat, text in pages.items():
+            assert 'id="board"' in text, (name, seat)
+            for mark in BOARD_MARKS[name]:
+                assert mark in text, (name, seat, mark)
+            assert '<details id="screen" class="screen">' in text  # folded: the board says it
+            fair.check(seat, text)
+
+
+def test_gt1_a_board_that_drew_a_hidden_card_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole-page GT-1 check would fail a board that drew another seat's hand."""
+    from ezkit.web import boards
+
+    table = _table("dudab", ["Ann", "Bob"], 1, {"rounds": 1, "jungle": True, "baby": True})
+    fair = Fairness(table)
+    _settle(table, fair)
+    state = table.session.state
+    theirs = [c for c in state.view(1)["hand"] if c not in state.view(0)["hand"]]
+    honest = boards.dudab
+
+    def leaky(view: dict[str, Any], face: Any) -> dict[str, Any]:
+        drawn = honest(view, face)
+        drawn["stacks"].append(
+            {
+                "label": "Bob's hand",
+                "count": 1,
+                "top": {"id": theirs[0], "face": face("dudab", theirs[0])},
+            }
+        )
+        return drawn
+
+    with TestClient(make_app(table, run=False)) as client:
+        fair.check(0, client.get(f"/seat/{table.seat_tokens()[0]}").text)  # honest: passes
+        monkeypatch.setitem(boards.BOARDS, "dudab", leaky)
+        with pytest.raises(AssertionError, match="is shown"):
+            fair.check(0, client.get(f"/seat/{table.seat_tokens()[0]}").text)
+        with pytest.raises(AssertionError, match="is shown"):
+            fair.check(None, client.get(f"/table/{table.table_token}").text)
+
+
+def test_a_column_on_the_board_is_the_where_of_a_cards_move() -> None:
+    """Dudab: a card's moves onto a column name that column's tap target (`column-N`), the
+    same N as the move; a column's own move (the Jungle, the Baby) sits on the column."""
+    table = _table("dudab", ["Ann", "Bob"], 1, {"rounds": 1, "jungle": True, "baby": True})
+    rng = random.Random(4)
+    found = 0
+    for _ in range(300):
+        _settle(table)
+        if table.session.state.is_over():
+            break
+        seat = next(s for s in table.seat_tokens() if table.deciding(s))
+        page = seat_page(table, seat)
+        for moves in page["menu"]["by_card"].values():
+            for m in moves:
+                args = m["move"].split()
+                if "on" in args:
+                    found += 1
+                    assert m["where"] == f"column-{args[args.index('on') + 1]}"
+        for target, move in page["menu"]["by_target"].items():
+            assert target == f"column-{move.split()[move.split().index('on') + 1]}"
+        table.move(seat, rng.choice(table.legal()).text(), None)
+    assert found
+
+
+def test_the_story_joins_a_wrapped_scoring_back_into_sentences() -> None:
+    """Dudab's round scoring is wrapped at 80 columns for the terminal (unchanged); the web's
+    story shows each event as the one sentence it was before wrapping."""
+    from ezkit.games.dudab.narration import scoring_lines
+    from ezkit.web.views import joined
+
+    ids = [c.id for c in decks.deck("dudab").cards]
+    rng = random.Random(7)
+    for _ in range(30):
+        hand = rng.sample(ids, rng.randrange(0, 14))
+        pile = rng.sample(ids, rng.randrange(0, 20))
+        wrapped = scoring_lines("Bob the Baker", hand, pile)
+        whole = scoring_lines("Bob the Baker", hand, pile, width=10_000)
+        assert joined(wrapped) == [line.strip() for line in whole]
+        assert joined(whole) == [line.strip() for line in whole]
+
+
+def test_serve_takes_a_bounded_reaction_wait(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """--reaction-wait reaches the WebTable; outside 5..300 seconds it is a usage error (2);
+    its default is the web table's."""
+    from click.testing import CliRunner
+
+    from ezkit.cli import cli
+    from ezkit.cli import serve as command
+    from ezkit.web.table import REACTION_WAIT
+
+    assert command.REACTION_WAIT == REACTION_WAIT
+    got: list[float] = []
+    monkeypatch.setattr(command, "run", lambda *args: got.append(args[-1]))
+    runner = CliRunner()
+    base = ["game", "serve", "auntie", "--players", "Ann,Bob", "--bots", "1"]
+    env = {"EZKIT_DB": str(tmp_path / "db.json")}
+    for wait, code in (("1", 2), ("301", 2), ("45", 0)):
+        result = runner.invoke(cli, [*base, "--reaction-wait", wait], env=env)
+        assert result.exit_code == code, result.output
+    assert runner.invoke(cli, base, env=env).exit_code == 0
+    assert got == [45.0, REACTION_WAIT]

@@ -27,6 +27,10 @@ from ezkit.games import saves
 from ezkit.games.session import Session
 from ezkit.terminal import safe
 
+#: ezkit.web.table.REACTION_WAIT (a test keeps them equal), not imported: the command line
+#: starts without the web table's modules (asyncio) until a game is served.
+REACTION_WAIT = 20.0
+
 SERVE_EXAMPLE = """\b
 Examples:
   ezkit game serve dudab --players "Ann,Bob" --bots 1 --options jungle,baby
@@ -108,6 +112,15 @@ def _qr(url: str) -> str:
     show_default=True,
     help="Seconds a bot waits before it moves.",
 )
+@click.option(
+    "--reaction-wait",
+    # at least 5 s: a person must read "Does anyone interrupt?" and tap; at most 300 s: a
+    # phone put away must not hold the whole table for longer (AU-11: the same for every seat)
+    type=click.FloatRange(5, 300),
+    default=REACTION_WAIT,
+    show_default=True,
+    help="Seconds a reaction question waits for every asked player's answer.",
+)
 @click.option("--no-qr", is_flag=True, help="Print the links without QR codes.")
 @stake_option
 @db_option
@@ -125,6 +138,7 @@ def serve(
     lan: bool,
     port: int,
     bot_delay: float,
+    reaction_wait: float,
     no_qr: bool,
     stake: str | None,
     db: Path | None,
@@ -154,10 +168,18 @@ def serve(
             raise click.UsageError("nobody to serve: name the human players with --players")
         _staked(db, session, stake)  # checked before the game is stored (ezkit.games.stakes)
         _create(db, session)
-    run(session, db, lan, port, bot_delay, not no_qr)
+    run(session, db, lan, port, bot_delay, not no_qr, reaction_wait)
 
 
-def run(session: Session, db: Path | None, lan: bool, port: int, delay: float, qr: bool) -> None:
+def run(
+    session: Session,
+    db: Path | None,
+    lan: bool,
+    port: int,
+    delay: float,
+    qr: bool,
+    reaction_wait: float = REACTION_WAIT,
+) -> None:
     """Listen, print the links, serve until Ctrl-C; the game is saved after every move."""
     import uvicorn
 
@@ -167,7 +189,7 @@ def run(session: Session, db: Path | None, lan: bool, port: int, delay: float, q
     game_id = session.game_id
     assert game_id is not None
     session.saver = saves.writer(db, game_id, session.record["moves"])
-    table = WebTable(session, bot_delay=delay)
+    table = WebTable(session, bot_delay=delay, reaction_wait=reaction_wait)
     host = lan_address() if lan else LOOPBACK
     sock = _listen(host, port)
     base = f"http://{host}:{sock.getsockname()[1]}"

@@ -9,6 +9,7 @@ is rendered from; the pages invent no rule.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -17,6 +18,7 @@ from ezkit.games import decks
 from ezkit.games.engine import Move, State
 from ezkit.games.screen import Menu, Node, describe, steps
 from ezkit.games.session import _number
+from ezkit.web import boards
 from ezkit.web.table import WebTable
 
 #: Story lines a page shows (the newest last).
@@ -42,7 +44,48 @@ def story(state: State, seat: int | None) -> list[str]:
     """The newest events as this seat saw them (GT-1: covered cards stay covered)."""
     over = state.is_over()
     told = [t for e in state.log if (t := e.logged_for(seat, over)) is not None]
-    return told[-STORY:]
+    return joined(told[-STORY * 2 :])[-STORY:]
+
+
+#: A scored step's line ("   +3  text", "  -12  text"): a new item, never a wrapped piece.
+_STEP = re.compile(r"\s*[+-]?\d+\s\s")
+
+
+def joined(lines: list[str], strip: bool = True) -> list[str]:
+    """The story's events with the pieces of a terminal-wrapped paragraph joined back into
+    one sentence: a line indented deeper than the line its paragraph began with, after a
+    line that ends mid-sentence, is that paragraph's next piece (the terminal's wrap hangs
+    its later lines; ezkit.games.dudab.narration.wrap). The terminal's lines are unchanged."""
+    out: list[str] = []
+    first = ""  # the line the last paragraph began with
+    for line in lines:
+        text = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if (
+            out
+            and text
+            and indent > len(first) - len(first.lstrip())
+            and not out[-1].rstrip().endswith((".", "!", "?"))
+            and not _STEP.match(line)
+        ):
+            out[-1] = f"{out[-1].rstrip()} {text}"
+            continue
+        out.append(line)
+        first = line
+    return [line.strip() for line in out] if strip else out
+
+
+def asked(screen: list[str]) -> list[str]:
+    """The sentences of `describe()` that say what is asked now: its first paragraph, without
+    its indented tables (the board draws those)."""
+    first: list[str] = []
+    for line in screen:
+        if not line.strip():
+            if first:
+                break
+            continue
+        first.append(line)
+    return [line for line in joined(first, strip=False) if not line.startswith(" ")]
 
 
 def _menu(state: State, legal: list[Move], hand: set[str]) -> dict[str, Any]:
@@ -63,9 +106,26 @@ def _menu(state: State, legal: list[Move], hand: set[str]) -> dict[str, Any]:
         for card in dict.fromkeys(a for a in move.args if a in hand):
             labels = steps(state, move)
             by_card.setdefault(card, []).append(
-                {"move": move.text(), "label": " · ".join(labels[1:] or labels)}
+                {
+                    "move": move.text(),
+                    "label": " · ".join(labels[1:] or labels),
+                    "where": boards.where(labels),
+                }
             )
-    return {"steps": node(menu.root, [])["children"], "by_card": by_card, "by_cell": {}}
+    # a tap on the board: the one move that names that place and plays no card of the hand
+    # (a card's moves are picked by tapping the card first, then the place: by_card's where)
+    by_target: dict[str, list[str]] = {}
+    for move in legal:
+        if not any(a in hand for a in move.args):
+            target = boards.where(steps(state, move))
+            if target is not None:
+                by_target.setdefault(target, []).append(move.text())
+    return {
+        "steps": node(menu.root, [])["children"],
+        "by_card": by_card,
+        "by_cell": {},
+        "by_target": {t: m[0] for t, m in by_target.items() if len(m) == 1},
+    }
 
 
 def _players(table: WebTable, deciding: int | None) -> list[dict[str, Any]]:
@@ -94,7 +154,7 @@ def _common(table: WebTable, seat: int | None) -> dict[str, Any]:
     # while a reaction window is open nobody is shown as "to move": who is asked in which
     # order, and how long each takes, would tell who holds a reaction card (AU-11)
     deciding = None if reaction is not None and not table.choosing() else state.to_move()
-    board = view.get("board")
+    screen = describe(state, seat)
     return {
         "version": table.version,
         "game": state.game.title,
@@ -103,32 +163,13 @@ def _common(table: WebTable, seat: int | None) -> dict[str, Any]:
         "players": _players(table, deciding),
         "to_move_name": None if deciding is None else session.seats[deciding].name,
         "waiting": None if reaction is None else f"Does anyone {reaction.word}?",
-        "screen": describe(state, seat),
-        "board": _board(state.game.name, board) if isinstance(board, list) else None,
+        "screen": screen,
+        "asked": asked(screen),
+        "board": boards.board(state.game.name, view, face),
         "story": story(state, seat),
         "results": session.results() if over else [],
         "broken": table.broken,
     }
-
-
-def _board(game: str, board: list[Any]) -> list[list[dict[str, Any]]]:
-    """A memory board (the Bakeries): rows of cells (A1, A2, ...), each face down (?), gone
-    (.) or face up (the card's face)."""
-    rows = []
-    for r, row in enumerate(board):
-        cells = []
-        for c, value in enumerate(row):
-            cell = f"{chr(ord('A') + r)}{c + 1}"
-            card = value if isinstance(value, str) and value not in ("?", ".", "") else None
-            cells.append(
-                {
-                    "cell": cell,
-                    "state": "up" if card else ("gone" if value in (".", None) else "down"),
-                    "face": face(game, card) if card else None,
-                }
-            )
-        rows.append(cells)
-    return rows
 
 
 def seat_page(table: WebTable, seat: int) -> dict[str, Any]:
@@ -146,8 +187,9 @@ def seat_page(table: WebTable, seat: int) -> dict[str, Any]:
     question = table.question(seat)
     ids = {c["id"] for c in hand}
     menu = _menu(state, table.legal(), ids) if deciding else None
-    if menu is not None and page["board"] is not None:  # a tap on a board cell picks its move
-        cells = {c["cell"] for row in page["board"] for c in row}
+    grid = (page["board"] or {}).get("grid")
+    if menu is not None and grid:  # a tap on a board cell picks its move
+        cells = {c["cell"] for row in grid for c in row}
         menu["by_cell"] = {
             m.args[-1]: m.text() for m in table.legal() if m.args and m.args[-1] in cells
         }

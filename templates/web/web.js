@@ -23,9 +23,23 @@
     page.querySelectorAll("#board .cell.up").forEach(function (cell) {
       before[cell.dataset.cell] = cell.innerHTML;
     });
+    // the story keeps its place unless its reader was at its newest line (a column-reverse
+    // box: scrollTop 0 is the newest line, more negative is further up)
+    const oldStory = page.querySelector("#story");
+    const fromTop = oldStory && oldStory.scrollTop < -2
+      ? oldStory.scrollHeight - oldStory.clientHeight + oldStory.scrollTop : null;
+    const chosen = page.querySelector("#hand .card.chosen");
     version = state.version;
     page.dataset.version = String(version);
     page.innerHTML = state.html;
+    const story = page.querySelector("#story");
+    if (story && fromTop !== null) {
+      story.scrollTop = Math.min(0, fromTop - (story.scrollHeight - story.clientHeight));
+    }
+    if (chosen) {  // the card tapped stays chosen while it is still in the hand
+      const again = page.querySelector('#hand [data-card="' + CSS.escape(chosen.dataset.card) + '"]');
+      if (again) chooseCard(again);
+    }
     // A card turned face down again is shown a moment longer, then turned back (the
     // engine's view already hides it: this page only animates what it showed).
     page.querySelectorAll("#board .cell.down").forEach(function (cell) {
@@ -103,19 +117,44 @@
     });
     moves.hidden = !any;
     if (any) card.classList.add("chosen");
+    // the places on the board this card can go light up: a tap there is its "where"
+    const places = {};
+    moves.querySelectorAll(".for-card:not([hidden]) [data-where]").forEach(function (b) {
+      places[b.dataset.where] = (places[b.dataset.where] || 0) + 1;
+    });
+    page.querySelectorAll("#board [data-target]").forEach(function (t) {
+      t.classList.toggle("can-go", places[t.dataset.target] === 1);
+    });
+  }
+
+  // A tap on a place on the board: with a card chosen, that card's one move there; else the
+  // place's own move (a Bakeries slot to turn, a column for the Jungle), if it has one.
+  function tapPlace(place) {
+    const where = place.dataset.target;
+    const buttons = page.querySelectorAll(
+      '#card-moves .for-card:not([hidden]) [data-where="' + CSS.escape(where) + '"]');
+    if (page.querySelector("#hand .card.chosen") && buttons.length === 1) {
+      send({ move: buttons[0].dataset.move });
+    } else if (place.dataset.move !== undefined) {
+      send({ move: place.dataset.move });
+    } else if (buttons.length > 1) {
+      buttons[0].parentElement.scrollIntoView({ block: "nearest" });
+    }
   }
 
   page.addEventListener("click", function (event) {
-    const target = event.target.closest("[data-move], [data-step], #hand [data-card]");
+    const target = event.target.closest(
+      "#board [data-target], [data-move], [data-step], #hand [data-card]");
     if (!target || !page.contains(target)) return;
-    if (target.dataset.step !== undefined) openStep(target);
+    if (target.dataset.target !== undefined) tapPlace(target);
+    else if (target.dataset.step !== undefined) openStep(target);
     else if (target.dataset.move !== undefined) send({ move: target.dataset.move });
     else chooseCard(target);
   });
   page.addEventListener("keydown", function (event) {
     if (event.key !== "Enter" && event.key !== " ") return;
-    const cell = event.target.closest("#board [data-move]");
-    if (cell) { event.preventDefault(); send({ move: cell.dataset.move }); }
+    const place = event.target.closest("#board [data-target]");
+    if (place) { event.preventDefault(); tapPlace(place); }
   });
 
   if (window.EventSource) {
