@@ -767,3 +767,28 @@ def test_serve_takes_a_bounded_reaction_wait(
         assert result.exit_code == code, result.output
     assert runner.invoke(cli, base, env=env).exit_code == 0
     assert got == [45.0, REACTION_WAIT]
+
+
+def test_a_bakeries_case_slot_is_tapped_to_place_the_drawn_cake() -> None:
+    """Phase two: each `place` move is a tap on that slot of the right case (the seat's own,
+    or the player it gives the cake to), and no other slot makes a move."""
+    import re
+
+    table = _table("bakeries", ["Ann"], 1, {"rounds": 1, "turn_cap": 12}, seed=5)
+    rng = random.Random(5)
+    with TestClient(make_app(table, run=False)) as client:
+        token = table.seat_tokens()[0]
+        for _ in range(400):
+            _settle(table)
+            places = [m for m in table.legal() if m.action == "place"]
+            if places and table.deciding(0):
+                break
+            table.move(0, rng.choice(table.legal()).text(), None)
+        assert places, "phase two never asked Ann to place a cake"
+        text = client.get(f"/seat/{token}").text
+        tapped = dict(re.findall(r'data-target="(slot-[^"]+)" data-move="([^"]+)"', text))
+        assert sorted(tapped.values()) == sorted(m.text() for m in places)
+        for target, move in tapped.items():
+            whose, slot = move.split()[-2:]
+            assert target.endswith(f"-{slot}")
+            assert target.startswith("slot-you-") == (whose == "mine")

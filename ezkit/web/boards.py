@@ -10,14 +10,15 @@ A board is a dict of optional parts, drawn in this order by templates/web/main.h
     piles      [{target, label, top, under, buried, count}]  a column: its top card whole,
                a few cards under it fanned, the buried ones counted (Dudab)
     grid       [[{cell, target, state, face}]]  a memory board: face down, gone or up (Bakeries)
-    cases      [{label, slots: [{slot, times, cake, stale, sold}]}]  each player's case (Bakeries)
+    cases      [{label, slots: [{slot, target, times, cake, stale, sold}]}]  each player's case
+               (Bakeries, phase two)
     rows       [{target, label, cards}]  groups on the table as rows of small cards (Foozle)
     stacks     [{label, count, back, top}]  the draw and discard piles with their counts
     seats      [str]  each player's public counts, a sentence each
     sentences  [str]  what a game shows as text (Auntie)
 
-`target` names a tap target ("column-2", "cell-A1", "group-1"): `where(labels)` finds the
-same name in a move's `steps()` labels, so a tap on the board picks the move's "where".
+`target` names a tap target ("column-2", "cell-A1", "group-1", "slot-you-4"): `where(labels)`
+finds the same name in a move's `steps()` labels, so a tap on the board picks its "where".
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ FANNED = 3
 _COLUMN = re.compile(r"^Column (\d+)\b")
 _CELL = re.compile(r"^([A-Z]\d{1,2})$")
 _GROUP = re.compile(r"\bgroup (\d+)\b", re.IGNORECASE)
+_SLOT = re.compile(r"^Slot (\d+)\b")
+_GIVEN = re.compile(r"^Give it to (.+?) \(")
 
 
 def where(labels: Sequence[str]) -> str | None:
@@ -45,6 +48,9 @@ def where(labels: Sequence[str]) -> str | None:
             return f"cell-{m.group(1)}"
         if m := _GROUP.search(label):
             return f"group-{m.group(1)}"
+        if m := _SLOT.match(label):  # a Bakeries case's slot: whose case the first step says
+            given = _GIVEN.match(labels[0])
+            return f"slot-{'to-' + given.group(1) if given else 'you'}-{m.group(1)}"
     return None
 
 
@@ -160,6 +166,9 @@ def _cases(view: dict[str, Any], face: Face) -> list[dict[str, Any]]:
                 }
             )
         name = players[p] if p < len(players) else f"Player {p + 1}"
+        owner = "you" if p == view.get("seat") else f"to-{name}"
+        for slot in shown:
+            slot["target"] = f"slot-{owner}-{slot['slot']}"
         cases.append({"label": f"{name}'s case", "slots": shown})
     return cases
 
