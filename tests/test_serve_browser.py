@@ -16,6 +16,7 @@ with the reason printed (tests/browser.py).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -463,24 +464,8 @@ def test_every_game_board_on_phone_desktop_and_tv(browser: Any, name: str) -> No
     """Each game's board drawn from the view (screenshots serve-board-<game>-<page>.png): the
     phone's page never scrolls sideways, the board is there on seat and table pages, the text
     dump is folded away where the board says the same."""
-    import uvicorn
-    from test_serve_http import _free_port
-
-    from ezkit.web.app import make_app
-
     table = _under_way(name)
-    port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(make_app(table, run=False), host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        for _ in range(500):
-            if server.started:
-                break
-            time.sleep(0.01)
-        base = f"http://127.0.0.1:{port}"
+    with _serving(table) as base:
         seat = next(iter(table.seat_tokens().values()))
         for kind, options, link in (
             ("phone", PHONE, f"{base}/seat/{seat}"),
@@ -498,6 +483,67 @@ def test_every_game_board_on_phone_desktop_and_tv(browser: Any, name: str) -> No
                 _shot(page, f"board-{name}-{kind}")
             finally:
                 context.close()
+
+
+@contextlib.contextmanager
+def _serving(table: Any) -> Iterator[str]:
+    """The app of `table` on a free loopback port (no runner: nothing moves unless asked)."""
+    import uvicorn
+    from test_serve_http import _free_port
+
+    from ezkit.web.app import make_app
+
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(make_app(table, run=False), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(500):
+            if server.started:
+                break
+            time.sleep(0.01)
+        yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+def test_the_story_keeps_its_place_on_an_update_unless_read_at_its_newest_line(
+    browser: Any,
+) -> None:
+    """Two phones on Ann's seat: one scrolled up in the story, one at its newest line. After a
+    live update the first still shows the same lines, the second the newest."""
+    table = _under_way("dudab")
+    with _serving(table) as base:
+        context = browser.new_context(**PHONE)
+        try:
+            up, down = context.new_page(), context.new_page()
+            link = f"{base}/seat/{table.seat_tokens()[0]}"
+            for page in (up, down):
+                page.goto(link)
+            story = "document.getElementById('story')"
+            # column-reverse: scrollTop 0 is the newest line, -(scrollHeight - clientHeight) the top
+            top = f"{story}.scrollHeight - {story}.clientHeight + {story}.scrollTop"
+            assert up.evaluate(f"{story}.scrollHeight > {story}.clientHeight")
+            up.evaluate(f"{story}.scrollTop = -{story}.scrollHeight")
+            assert abs(up.evaluate(top)) < 2
+            version = _version(up)
+            token = table.seat_tokens()[0]
+            move = table.legal()[0].text()
+            answer = urllib.request.urlopen(
+                urllib.request.Request(
+                    f"{base}/api/{token}/move",
+                    data=json.dumps({"move": move}).encode(),
+                    headers={"Content-Type": "application/json"},
+                ),
+                timeout=WAIT,
+            )
+            assert answer.status == 200
+            for page in (up, down):
+                _at(page, version + 1)
+            assert abs(up.evaluate(top)) < 2, "the story jumped away from what was read"
+            assert abs(down.evaluate(f"{story}.scrollTop")) < 2, "not at the newest line"
+        finally:
+            context.close()
