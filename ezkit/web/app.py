@@ -16,8 +16,10 @@ Content-Security-Policy allowing nothing from elsewhere and no inline script, no
 referrer (the tokens are in the URLs) and no-store.
 
 Hooks for a browser test (stable, described in templates/web/page.html too):
-`#hand` holds the seat's cards, each `[data-card=<id>]`; `#board` the memory board, each cell
-`[data-cell=A1]` (`[data-move]` when tapping it makes a move); `#menu` the moves in steps,
+`#hand` holds the seat's cards, each `[data-card=<id>]`; `#board` the table (ezkit.web.boards),
+each place on it `[data-target=column-2]` (a column, group, slot or cell: with a card of the
+hand tapped, a tap there plays it there; `[data-move]` when a tap there alone makes a move),
+a memory board's cells also `[data-cell=A1]`; `#menu` the moves in steps,
 each step `[data-step=<path>]` (opens it) and each move `[data-move=<text>]`; `#card-moves`
 the moves of the card tapped; `#question` a reaction question with `[data-move=pass]` and
 `[data-move=<word>]`; `#story` the story, `#players` the seats, `#results` the final scores.

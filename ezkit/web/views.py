@@ -1,7 +1,8 @@
 """What a page shows, as data: a seat's page (or the shared table's), made only of what the
 engine gives that seat (GT-1): `describe(state, seat)`, `state.view(seat)` (its hand, drawn as
 the print-and-play deck's card faces, ezkit.printing.cards.face), its own legal moves as the
-menu of `steps()` (ezkit.games.screen.Menu), and the story with `Event.logged_for(seat)`.
+menu of `steps()` (ezkit.games.screen.Menu), the board drawn from the view
+(ezkit.web.boards), and the story with `Event.logged_for(seat)`.
 
 The same dict is the page's JSON, what its event stream carries, and the context its template
 is rendered from; the pages invent no rule.
