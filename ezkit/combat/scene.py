@@ -20,22 +20,29 @@ API: `load(path, rules, lookup)` reads a scene (lookup finds campaign PCs by nam
 `parse(document, rules, base, lookup)` builds one from a document, `run(scene, rules, seed,
 asker)` fights it and returns a `Result` (log, rounds, winner, tracks; `as_dict()` for JSON), and
 `apply(result, rules, db)` marks the campaign PCs' wounds, one locked update per character.
+
+This module holds `run` and `Fight`'s round loop (roster, rounds, other actions, wounds, the
+result); the rest lives beside it, by concept: `scene_file` (reading a scene), `scene_intent`
+(step 1: intents, targets, ranges), `scene_exchanges` (steps 2-3: melee and ranged),
+`scene_steer` (the GM's orders between rounds), `scene_result` (`Round`, `Result`) and
+`scene_campaign` (`apply`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any
 
 from ezkit import dice, ladder
 from ezkit.character.builder import Asker
-from ezkit.character.files import parse_character
-from ezkit.combat import fudge, melee, ranged, wounds
-from ezkit.combat.damage import Attack, Wound
+from ezkit.combat import melee, wounds
+from ezkit.combat.damage import Wound
 
-# load, parse and parse_intent are this module's API too (the scene file is read here).
+# The scene's other modules, by concept (result, intent, exchanges, steering, campaign):
+# what other code imports from here is re-exported (noqa: F401), load and parse too.
+from ezkit.combat.scene_campaign import apply, apply_in  # noqa: F401
+from ezkit.combat.scene_exchanges import Exchanges
 from ezkit.combat.scene_file import (  # noqa: F401
     ALIASES,
     ATTACKS,
@@ -54,103 +61,21 @@ from ezkit.combat.scene_file import (  # noqa: F401
     parse,
     parse_intent,
 )
-from ezkit.errors import EzkitError, InputError, RuleError
+from ezkit.combat.scene_intent import Intents
+from ezkit.combat.scene_result import Result, Round
+from ezkit.combat.scene_steer import (  # noqa: F401
+    GO,
+    HELP,
+    ORDER,
+    STEER_HELP,
+    STOP,
+    TACTIC_WORDS,
+    VERBS,
+    Steering,
+    command_kind,
+)
 from ezkit.odds import foe_method
 from ezkit.rules import Rules
-
-if TYPE_CHECKING:
-    from ezkit.store import Campaign
-
-# --- the result -------------------------------------------------------------------------------
-
-
-@dataclass
-class Round:
-    """What happened in one round: intents, exchanges (melee and ranged), wounds, tracks."""
-
-    number: int
-    intents: dict[str, str] = field(default_factory=dict)
-    rolls: dict[str, dict[str, int]] = field(default_factory=dict)
-    exchanges: list[dict[str, Any]] = field(default_factory=list)
-    actions: list[str] = field(default_factory=list)
-    wounds: list[dict[str, Any]] = field(default_factory=list)
-    tracks: dict[str, str] = field(default_factory=dict)
-    log: list[str] = field(default_factory=list)
-    brief: list[str] = field(default_factory=list)  # a line per exchange, the tracks once
-    terrain: list[dict[str, Any]] = field(default_factory=list)  # terrain tests (EZ-18)
-    down: list[str] = field(default_factory=list)  # who went down this round
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "round": self.number,
-            "intents": self.intents,
-            "rolls": self.rolls,
-            "exchanges": self.exchanges,
-            "terrain_tests": self.terrain,
-            "actions": self.actions,
-            "wounds": self.wounds,
-            "down": self.down,
-            "tracks": self.tracks,
-            "log": self.log,
-        }
-
-
-@dataclass
-class Result:
-    title: str
-    seed: int
-    sides: tuple[str, str]
-    rounds: list[Round]
-    winner: str  # a side's name, "stalemate" or "draw"
-    members: list[Member]
-    tracks: dict[str, str]
-    log: list[str]
-    round_cap: int
-    brief: list[str] = field(default_factory=list)
-
-    def fighter(self, name: str) -> Member:
-        return find_member(self.members, name)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "scene": self.title,
-            "seed": self.seed,
-            "sides": list(self.sides),
-            "winner": self.winner,
-            "rounds_fought": len(self.rounds),
-            "round_cap": self.round_cap,
-            "rounds": [r.as_dict() for r in self.rounds],
-            "tracks": self.tracks,
-            "fudge_points_spent": {m.name: m.fudge_spent for m in self.members if m.fudge_spent},
-            "fighters": [
-                {
-                    "name": m.name,
-                    "side": m.side,
-                    "pc": m.pc,
-                    "source": m.source,
-                    "status": m.status,
-                    "track": self.tracks[m.name],
-                    "marks": [mark.model_dump(mode="json") for mark in m.track],
-                    # the trait each fights with, and why (EZ-24)
-                    "melee_trait": m.melee.trait_info().as_dict(),
-                    "ranged_trait": m.ranged.trait_info().as_dict() if m.ranged else None,
-                    # ruling EZ-12: a PC's budget for the scene and what he spent of it
-                    "fudge_points": (
-                        {
-                            "budget": m.fudge_points,
-                            "spent": m.fudge_spent,
-                            "left": m.fudge_left,
-                            "policy": m.fudge_policy,
-                        }
-                        if m.pc
-                        else None
-                    ),
-                }
-                for m in self.members
-            ],
-            "log": self.log,
-        }
-
 
 # --- the runner -------------------------------------------------------------------------------
 
@@ -177,7 +102,7 @@ def run(
     return fight.finish()
 
 
-class Fight:
+class Fight(Steering, Intents, Exchanges):
     """A scene being fought: `start()`, then `play_round()` until `over()`, then `finish()`.
 
     Between rounds the GM may steer it: `steer("Black Tom attack Gruk")` (or `order(NAME,
@@ -331,99 +256,6 @@ class Fight:
             self.brief_log,
         )
 
-    # -- the GM steers: orders between rounds, and a replay of them
-
-    def steer(self, text: str) -> str:
-        """A GM's order before the next round, in the steering language (see `STEER_HELP`):
-        `NAME ACTION` or `NAME tactic all-out-attack|all-out-defend|none`. Returns what it
-        does, in words; InputError or RuleError when it cannot be done."""
-        name, rest = self.split_order(text)
-        m = self.find(name)
-        words = rest.split()
-        if words and words[0].lower() == "tactic":
-            if len(words) != 2:
-                raise InputError(f"{text!r}: write NAME tactic {'|'.join(TACTIC_WORDS)}")
-            return self.order(m.name, self.with_tactic(m, words[1].lower()).text())
-        return self.order(m.name, rest)
-
-    def split_order(self, text: str) -> tuple[str, str]:
-        """`Black Tom attack Gruk` -> ("Black Tom", "attack Gruk"): the fighter's name is what
-        comes before the first verb that follows a name of the scene."""
-        words = text.split()
-        for i in range(1, len(words)):
-            if not _starts_verb(words[i:]):
-                continue
-            name = " ".join(words[:i])
-            try:
-                self.find(name)
-            except InputError:
-                continue
-            return name, " ".join(words[i:])
-        names = ", ".join(m.name for m in self.members[:12])
-        more = ", ..." if len(self.members) > 12 else ""
-        raise InputError(
-            f"{text!r}: write NAME ACTION (e.g. 'Black Tom attack Gruk Underbridge'), NAME "
-            f"tactic {'|'.join(TACTIC_WORDS)}, stop or help; fighters: {names}{more}"
-        )
-
-    def order(self, name: str, action: str, once: bool = False) -> str:
-        """NAME does ACTION from the next round on (once: that round only); a roll in ACTION
-        counts for that round only. Refused when he is out of the fight or cannot do it."""
-        m = self.member(name)
-        if not m.standing(self.rules):
-            why = m.status if m.status != "in" else wounds.condition(m.track, self.rules)
-            raise RuleError(f"{m.name} is out of the fight ({why}): no orders for him")
-        intent, _ = self.settle(m, parse_intent(action), strict=True)
-        number = len(self.rounds) + 1
-        if once or _has_roll(intent):
-            self.once[m.name] = intent
-        if not once:
-            self.standing_orders[m.name] = _without_rolls(intent)
-        self.orders.append({"round": number, "name": m.name, "action": intent.text(), "once": once})
-        when = f"in round {number}" if once else f"from round {number} on"
-        return f"{m.name}: {intent.text()} {when}"
-
-    def with_tactic(self, m: Member, tactic: str) -> Intent:
-        """His coming action with its melee tactic changed (EZ-18, Tactics)."""
-        if tactic not in TACTIC_WORDS:
-            raise InputError(f"unknown tactic {tactic!r}; choose {', '.join(TACTIC_WORDS)}")
-        now = self.preview(m)
-        verb = "attack" if tactic == "none" else tactic
-        target = now.melee.target if now.melee and now.melee.verb in ATTACKS else None
-        melee_part = Part(verb, target if verb in ATTACKS else None)
-        ranged_part = replace(now.ranged, roll=None) if now.ranged else None
-        return Intent(melee_part, ranged_part)
-
-    def preview(self, m: Member) -> Intent:
-        """What he would do next round, without asking anybody."""
-        number = len(self.rounds) + 1
-        if m.name in self.once:
-            return self.once[m.name]
-        if m.name in self.standing_orders:
-            return self.standing_orders[m.name]
-        entry = m.script[number - 1] if number <= len(m.script) else None
-        if isinstance(entry, Intent):
-            return entry
-        return m.does or Intent(Part("attack"))
-
-    def replay(self, orders: list[dict[str, Any]], rounds: int) -> None:
-        """Fight the first `rounds` rounds again with the GM's orders, silently (a saved
-        scene resumed); orders given before the next round are in force after it."""
-        echo, asker, steering = self.echo, self.asker, self.steering
-        self.echo = self.asker = None  # answers given at the terminal are among the orders
-        self.steering = True  # rounds the GM fought on are fought again, quiet or not
-        try:
-            for number in range(1, rounds + 2):
-                for o in orders:
-                    if o["round"] == number:
-                        self.order(o["name"], o["action"], bool(o.get("once")))
-                if number <= rounds:
-                    if self.over():
-                        raise RuleError(f"the scene was over before round {number}")
-                    self.play_round()
-        finally:
-            self.echo, self.asker, self.steering = echo, asker, steering
-
     def side(self, side: str) -> list[Member]:
         return [m for m in self.members if m.side == side]
 
@@ -558,158 +390,6 @@ class Fight:
         """The GM's modifier to all his actions, and -1 when his foe took the better ground."""
         return m.mod + self.terrain_now.get(m.name, 0)
 
-    # -- step 1: intent
-
-    def intent(self, m: Member, number: int) -> tuple[Intent, list[str]]:
-        if m.name in self.once:  # the GM's order for this round, or an answer replayed
-            return self.settle(m, self.once[m.name], strict=False)
-        if m.name in self.standing_orders:  # the GM's order, from an earlier round on
-            return self.settle(m, self.standing_orders[m.name], strict=False)
-        entry = m.script[number - 1] if number <= len(m.script) else None
-        where = f"round {number}, {m.name}"
-        if isinstance(entry, Intent):
-            try:
-                return self.settle(m, entry, strict=True)
-            except EzkitError as error:
-                raise type(error)(f"{where}: {error}") from None
-        if isinstance(entry, int):
-            intent, notes = self.settle(m, m.does or Intent(Part("attack")), strict=False)
-            return intent.with_roll(entry), notes
-        if self.asker is not None and m.pc and m.does is None:
-            return self.ask(m, number)
-        return self.settle(m, m.does or Intent(Part("attack")), strict=False)
-
-    def ask(self, m: Member, number: int) -> tuple[Intent, list[str]]:
-        assert self.asker is not None
-        default, _ = self.settle(m, Intent(Part("attack")), strict=False)
-        if not self.helped:
-            self.helped = True
-            self.asker.say(
-                "Say what he does: attack NAME, all-out-attack NAME, all-out-defend, defend, "
-                "shoot NAME, evade, close [NAME], flee, surrender, wait; add 'roll N' to give "
-                "your own roll, and join a melee and a ranged action with 'and'. Blank: default."
-            )
-        foes = ", ".join(
-            f"{f.name} ({self.pair_range(m, f)})" for f in self.foes(m) if f.standing(self.rules)
-        )
-        while True:
-            answer = self.asker.ask(
-                f"Round {number}: what does {m.name} do? (foes: {foes})", default.text()
-            )
-            try:
-                intent, notes = self.settle(m, parse_intent(answer or default.text()), strict=True)
-            except EzkitError as error:
-                self.asker.say(f"  {error}")
-                continue
-            # kept among the orders, so that a saved scene replays without asking again
-            self.orders.append(
-                {"round": number, "name": m.name, "action": intent.text(), "once": True}
-            )
-            return intent, notes
-
-    def settle(self, m: Member, intent: Intent, strict: bool) -> tuple[Intent, list[str]]:
-        """The intent with its targets found; a melee attack out of reach falls back."""
-        notes: list[str] = []
-        melee_part, ranged_part, other = intent.melee, intent.ranged, intent.other
-        if melee_part and melee_part.verb in ATTACKS:
-            target = self.target(m, melee_part.target, notes)
-            if target is not None and not self.in_reach(m, target):
-                if strict:
-                    raise RuleError(
-                        f"{target.name} is at range {self.pair_range(m, target)}, out of melee "
-                        f"reach (T or S, EZ-17): shoot, or close in first"
-                    )
-                target = None
-            if target is None:
-                target = self.nearest(m, reach=True)
-            if target is not None:
-                melee_part = replace(melee_part, target=target.name)
-            else:
-                roll = melee_part.roll
-                melee_part = None
-                if m.ranged is not None and ranged_part is None:
-                    ranged_part = Part("shoot", None, roll)
-                    notes.append(f"no foe in reach: {m.name} shoots instead")
-                elif other is None:
-                    other = Part("close")
-                    notes.append(f"no foe in reach: {m.name} closes in")
-        if ranged_part and ranged_part.verb == "shoot":
-            if m.ranged is None:
-                raise RuleError(f"{m.name} has no ranged weapon to shoot with (EZ-19)")
-            target = self.target(m, ranged_part.target, notes) or self.nearest(m, reach=False)
-            assert target is not None  # the scene goes on only while both sides stand
-            ranged_part = replace(ranged_part, target=target.name)
-        if other and other.verb == "close":
-            target = self.target(m, other.target, notes) or self.nearest(m, reach=False)
-            assert target is not None
-            other = replace(other, target=target.name)
-        return Intent(melee_part, ranged_part, other), notes
-
-    def target(self, m: Member, name: str | None, notes: list[str]) -> Member | None:
-        """The foe named, if he is standing; None (with a note) when he is down."""
-        if not name:
-            return None
-        target = self.find(name)
-        if target.side == m.side:
-            raise RuleError(f"{target.name} is on {m.name}'s own side ({m.side})")
-        if not target.standing(self.rules):
-            why = target.status if target.status != "in" else "down"
-            notes.append(f"{target.name} is {why}: {m.name} turns to another foe")
-            return None
-        return target
-
-    def find(self, name: str) -> Member:
-        """A fighter by name as `find_member` finds him, the exact name and a group at once."""
-        key = " ".join(name.split()).casefold()
-        found = self.by_name.get(key)
-        if found is not None:
-            return found
-        group = self.groups.get(key)
-        if group:
-            return next((m for m in group if m.standing(self.rules)), group[0])
-        return find_member(self.members, name, self.rules)
-
-    def foes(self, m: Member) -> list[Member]:
-        return [f for f in self.members if f.side != m.side]
-
-    def nearest(self, m: Member, reach: bool) -> Member | None:
-        """The nearest standing foe (the first listed among equals), in reach if asked."""
-        best: Member | None = None
-        best_key = (0, 0)
-        candidates = [self.head(bucket) for bucket in self.buckets if bucket[0] != m.side]
-        candidates += [self.member(name) for name in self.closed.get(m.name, ())]
-        for foe in candidates:
-            if foe is None or not foe.standing(self.rules):
-                continue
-            apart = self.pair_range(m, foe)
-            if reach and not self.rules.ranges[apart].melee:
-                continue
-            key = (self.order_of[apart], self.position[foe.name])
-            if best is None or key < best_key:
-                best, best_key = foe, key
-        return best
-
-    def head(self, bucket: tuple[str, int]) -> Member | None:
-        """The first fighter of a side and range still standing."""
-        members, at = self.buckets[bucket], self.heads[bucket]
-        while at < len(members) and not members[at].standing(self.rules):
-            at += 1
-        self.heads[bucket] = at
-        return members[at] if at < len(members) else None
-
-    def pair_range(self, a: Member, b: Member) -> str:
-        """How far apart two foes are (EZ-17): the farther of their ranges, or reach once one
-        closed in on the other."""
-        if b.name in self.closed.get(a.name, ()):
-            return self.reach
-        return a.range if self.order_of[a.range] >= self.order_of[b.range] else b.range
-
-    def in_reach(self, a: Member, b: Member) -> bool:
-        return self.rules.ranges[self.pair_range(a, b)].melee
-
-    def member(self, name: str) -> Member:
-        return self.by_name.get(name.casefold()) or find_member(self.members, name)
-
     def penalty(self, m: Member) -> int:
         """The wound penalty from earlier rounds: this round's wounds are not marked yet."""
         return wounds.penalty(m.track, self.rules)
@@ -733,253 +413,6 @@ class Fight:
 
     def fudge(self, n: int) -> int:
         return sum(self.fudge_die.roll().value for _ in range(n))
-
-    # -- step 2: melee
-
-    def melee_pairs(self, acting: list[Member]) -> list[tuple[Member, Member, bool]]:
-        """Every melee pair once: (the attacker, his target, whether the target attacks back)."""
-        pairs: list[tuple[Member, Member, bool]] = []
-        index: dict[frozenset[str], int] = {}
-        for m in acting:
-            part = self.intents[m.name].melee
-            if not part or part.verb not in ATTACKS:
-                continue
-            target = self.member(part.target or "")
-            key = frozenset((m.name, target.name))
-            if key in index:
-                a, b, _ = pairs[index[key]]
-                pairs[index[key]] = (a, b, True)
-            else:
-                index[key] = len(pairs)
-                pairs.append((m, target, False))
-        return pairs
-
-    def exchange(self, r: Round, a: Member, b: Member, mutual: bool) -> list[Wound]:
-        character, foe = (b, a) if b.pc and not a.pc else (a, b)
-        roll, foe_roll = self.roll(character, "melee"), self.roll(foe, "melee")
-        cf, ff = self.melee_fighter(character), self.melee_fighter(foe)
-        # ruling EZ-12: a PC may spend Fudge Points after the roll, the attacker first
-        outcome = cf.total(self.rules)[0] + roll - ff.total(self.rules)[0] - foe_roll
-        spent: dict[str, int] = {}
-        for who, side, sign in ((character, melee.CHARACTER, 1), (foe, melee.FOE, -1)):
-            if not who.pc or not who.fudge_left:
-                continue
-            mine = cf if side == melee.CHARACTER else ff
-            # one who cannot wound this foe only needs to keep from being wounded
-            hold = mine.tactic == "all-out-defend" or (who is b and not mutual)
-            needed = melee.points_to_succeed(outcome, cf, ff, side, hold)
-            spent[who.name] = self.spend(who, needed, softens=sign * outcome < 0)
-            outcome += sign * spent[who.name]
-        ex = melee.resolve(
-            cf,
-            ff,
-            roll,
-            self.rules,
-            foe_roll,
-            self.scene.damage_options,
-            self.fudge,
-            spent.get(character.name, 0),
-            spent.get(foe.name, 0),
-        )
-        if not mutual:  # b only fends a off: he may not wound him
-            dropped = [w for w in ex.wounds if w.attacker == b.name]
-            if dropped:
-                takes = {w.taken() for w in dropped}
-                ex.wounds = [w for w in ex.wounds if w.attacker != b.name]
-                ex.steps = [
-                    s
-                    for s in ex.steps
-                    if not s.startswith(f"{b.name} wounds {a.name}: ") and s not in takes
-                ]
-                ex.steps.append(
-                    f"{b.name} is not attacking {a.name} this round, only defending: "
-                    f"{b.name} cannot wound {a.name}"
-                )
-        to_succeed = {character.name: ex.to_succeed, foe.name: ex.foe_to_succeed}
-        both = " (both attack)" if mutual else ""
-        self.say(f"  {a.name} attacks {b.name}{both}")
-        for step in ex.steps:
-            self.say(f"    {step}")
-        for who in (character, foe):
-            self.fudge_lines(who, spent.get(who.name, 0), to_succeed[who.name], "success")
-        if ex.terrain:  # the all-out defender tests for the better ground after the phase
-            held_off = a.name if ex.terrain == b.name else b.name
-            self.terrain_due.setdefault(ex.terrain, []).append(held_off)
-        totals = {character.name: ex.action, foe.name: ex.difficulty}
-        taken = "; ".join(w.taken() for w in ex.wounds if w.level or w.stun)
-        if not taken:
-            taken = "a draw" if ex.result == melee.DRAW else "no wound"
-        fudged = "".join(
-            f", {who} +{n} Fudge Point{'s' * (n != 1)}" for who, n in spent.items() if n
-        )
-        self.tell(
-            f"  {a.name} ({ladder.label(totals[a.name])}) attacks {b.name} "
-            f"({ladder.label(totals[b.name])}){both}{fudged}: {taken}"
-        )
-        r.exchanges.append(
-            {
-                "kind": "melee",
-                "attacker": a.name,
-                "defender": b.name,
-                "mutual": mutual,
-                "character": character.name,
-                "foe": foe.name,
-                "range": self.pair_range(a, b),
-                "trait": character.melee.trait_info().as_dict(),
-                "foe_trait": foe.melee.trait_info().as_dict(),
-                **ex.as_dict(),
-                # ruling EZ-12: each side's Fudge Points, for PCs (None for an NPC)
-                "fudge_points_spent": ex.fudge_points if character.pc else None,
-                "fudge_points_to_succeed": ex.to_succeed if character.pc else None,
-                "foe_fudge_points_spent": ex.foe_fudge_points if foe.pc else None,
-                "foe_fudge_points_to_succeed": ex.foe_to_succeed if foe.pc else None,
-            }
-        )
-        return ex.wounds
-
-    def spend(self, m: Member, needed: int, softens: bool) -> int:
-        """The Fudge Points a PC spends on one exchange, by his policy (ruling EZ-12)."""
-        points = fudge.to_spend(needed, m.fudge_left, m.fudge_policy, softens)
-        m.fudge_spent += points
-        return points
-
-    def fudge_lines(self, m: Member, spent: int, to_succeed: int, what: str) -> None:
-        """What a PC spent on an exchange, and what would still have turned it (EZ-12)."""
-        if not m.pc:
-            return
-        if spent:
-            plural = "s" * (spent != 1)
-            self.say(
-                f"    {m.name} spent {spent} Fudge Point{plural} after the roll (EZ-12): "
-                f"{m.fudge_left} left"
-            )
-        if to_succeed:
-            whose = f"{m.name}'s {what}" if what == "success" else what
-            self.say(f"    {fudge.text(to_succeed, whose, spent)}")
-
-    def melee_fighter(self, m: Member) -> melee.Fighter:
-        part = self.intents[m.name].melee
-        tactic = part.verb if part and part.verb in melee.TACTICS else None
-        return melee.Fighter(
-            m.name,
-            m.melee.rank,
-            m.melee.trait,
-            Attack(m.melee.inj, m.pull, m.stun),
-            m.cpd,
-            m.mod,
-            self.penalty(m),
-            0,
-            tactic,
-            self.terrain_now.get(m.name, 0),  # his foe took the better ground (EZ-18)
-        )
-
-    # -- step 3: ranged
-
-    def shoot(self, r: Round, m: Member, t: Member) -> Wound | None:
-        assert m.ranged is not None
-        target_part = self.intents.get(t.name, Intent()).ranged
-        shooting = bool(target_part and target_part.verb == "shoot")
-        evading = bool(target_part and target_part.verb == "evade")
-        range_ = self.pair_range(m, t)
-        difficulty, parts = ranged.shot_difficulty(
-            self.rules, range_, t.light or self.scene.light, t.cover
-        )
-        self.say(f"  {m.name} shoots at {t.name}")
-        evade = None
-        if evading:
-            evade_roll = self.roll(t, "ranged")
-            evade = t.reflexes + self.mod(t) + self.penalty(t) + evade_roll
-            mods = "".join(
-                f" {v:+d} {w}"
-                for v, w in ((self.mod(t), "modifiers"), (self.penalty(t), "wounds"))
-                if v
-            )
-            # an NPC that evades rolls the scene's foe roll, when the GM rolls for foes (EZ-26)
-            scripted = bool(target_part and target_part.roll is not None)
-            which = "foe roll" if not t.pc and self.foe_dice and not scripted else "roll"
-            self.say(
-                f"    {t.name} spends the phase evading: Reflexes {ladder.label(t.reflexes)}"
-                f"{mods}, {which} {ladder.signed(evade_roll)}: {ladder.label(evade)}"
-            )
-        roll = self.roll(m, "ranged")
-        # ruling EZ-12: the shooter may spend Fudge Points to hit, then an evading PC to dodge
-        action = m.ranged.rank + self.mod(m) + self.penalty(m) + roll
-        must = difficulty if evade is None else max(difficulty, evade)
-        spent = self.spend(m, max(0, must - action), softens=False) if m.pc else 0
-        action += spent
-        dodged = 0
-        if t.pc and evade is not None and action >= must:
-            softens = evade + t.fudge_left > difficulty  # a higher evade lowers the margin
-            dodged = self.spend(t, action - evade + 1, softens)
-            if dodged:
-                evade += dodged
-                self.say(
-                    f"    {t.name} spent {dodged} Fudge Point{'s' * (dodged != 1)} on the "
-                    f"evade (EZ-12): {ladder.label(evade)}; {t.fudge_left} left"
-                )
-        shot = ranged.resolve(
-            ranged.Shooter(
-                m.name,
-                m.ranged.rank,
-                m.ranged.trait,
-                Attack(m.ranged.inj, m.pull, m.stun),
-                self.mod(m),
-                self.penalty(m),
-            ),
-            ranged.Target(t.name, t.cpd, evade, shooting),
-            difficulty,
-            roll,
-            self.rules,
-            self.scene.damage_options,
-            self.fudge,
-            ", ".join(parts),
-            spent,
-        )
-        for step in shot.steps:
-            self.say(f"    {step}")
-        self.fudge_lines(m, spent, shot.to_hit, "a hit")
-        if evade is not None:
-            self.fudge_lines(t, 0, shot.to_dodge(evade), "a miss")
-        taken = shot.wound.taken() if shot.wound else "a miss"
-        evading_text = ", evading" if evade is not None else ""
-        fudged = "".join(
-            f", {who.name} +{n} Fudge Point{'s' * (n != 1)}"
-            for who, n in ((m, spent), (t, dodged))
-            if n
-        )
-        self.tell(
-            f"  {m.name} ({ladder.label(shot.action)}) shoots at {t.name} "
-            f"({ladder.label(shot.difficulty)}{evading_text}){fudged}: {taken}"
-        )
-        r.exchanges.append(
-            {
-                "kind": "ranged",
-                "shooter": m.name,
-                "target": t.name,
-                "range": range_,
-                "roll": roll,
-                "evade": evade,
-                "action": shot.action,
-                "difficulty": shot.difficulty,
-                "outcome": shot.outcome,
-                "hit": shot.hit,
-                "wound_value": shot.wound.value if shot.wound else None,
-                "wound_level": shot.wound.level if shot.wound else None,
-                "stun": bool(shot.wound and shot.wound.stun),
-                "stun_result": shot.wound.stun_result if shot.wound else None,
-                "trait": m.ranged.trait_info().as_dict(),
-                "wounds": [shot.wound.as_dict()] if shot.wound else [],
-                # ruling EZ-12: the shooter's points to hit, an evading PC's to dodge
-                "fudge_points_spent": spent if m.pc else None,
-                "fudge_points_to_succeed": shot.to_hit if m.pc else None,
-                "evade_fudge_points_spent": dodged if t.pc and evading else None,
-                "evade_fudge_points_to_succeed": (
-                    shot.to_dodge(evade) if t.pc and evading else None
-                ),
-                "steps": shot.steps,
-            }
-        )
-        return shot.wound
 
     # -- step 4: other actions and wounds
 
@@ -1033,102 +466,3 @@ class Fight:
                     "text": marked.describe(),
                 }
             )
-
-
-VERBS = (*MELEE_VERBS, *RANGED_VERBS, *OTHER_VERBS)
-
-# --- steering ---------------------------------------------------------------------------------
-
-TACTIC_WORDS = ("all-out-attack", "all-out-defend", "none")
-#: The steering language, as `fight scene --step` shows it (`help`).
-STEER_HELP = """\
-Before each round: Enter fights it; or give an order, which holds from this round on:
-  NAME ACTION        ACTION as in the scene file: attack TARGET, all-out-attack TARGET,
-                     all-out-defend, defend, shoot TARGET, evade, close [TARGET], flee,
-                     surrender, wait; two joined by 'and'; 'roll N' gives this round's roll
-                     (e.g. Black Tom attack Gruk Underbridge; Gunman 1 shoot Mara Kell;
-                     Jason Free evade)
-  NAME tactic T      T: all-out-attack, all-out-defend or none (the melee action's tactic)
-  stop               save the scene in the campaign and stop: resume it with --resume ID
-  help               this list"""
-
-#: What a line typed between rounds is: fight the round, stop, help, or an order.
-GO, STOP, HELP, ORDER = "go", "stop", "help", "order"
-
-
-def command_kind(text: str) -> str:
-    """GO for a blank line, STOP, HELP, else ORDER (any case, spaces around ignored)."""
-    word = " ".join(text.split()).lower()
-    if word in ("", "go", "next"):
-        return GO
-    if word in ("stop", "quit", "save"):
-        return STOP
-    if word in ("help", "?", "h"):
-        return HELP
-    return ORDER
-
-
-def _starts_verb(words: list[str]) -> bool:
-    """Whether words begin with an action's verb (`attack`, `all out attack`) or `tactic`."""
-    if words and words[0].lower() == "tactic":
-        return True
-    for n in (3, 2, 1):
-        key = "-".join(words[:n]).lower()
-        if len(words) >= n and ALIASES.get(key, key) in VERBS:
-            return True
-    return False
-
-
-def _has_roll(intent: Intent) -> bool:
-    return any(p.roll is not None for p in intent.parts())
-
-
-def _without_rolls(intent: Intent) -> Intent:
-    """The same action with the dice rolling: a roll the GM gives counts for one round."""
-    melee_part, ranged_part, other = (
-        replace(p, roll=None) if p else None for p in (intent.melee, intent.ranged, intent.other)
-    )
-    return Intent(melee_part, ranged_part, other)
-
-
-# --- the campaign -----------------------------------------------------------------------------
-
-
-def apply(result: Result, rules: Rules, db: Path | str | None = None) -> dict[str, str]:
-    """Mark the campaign PCs' wounds of the scene and take off the Fudge Points they spent
-    (refused, RuleError, when one holds fewer now: EZ-12): one locked, atomic update for them all.
-
-    PCs read from files are not in the campaign and are left out. Returns each updated
-    character's track in words. If any PC cannot be updated, none is (one write, or none).
-    """
-    from ezkit.store import open_campaign
-
-    with open_campaign(db) as campaign:
-        return apply_in(campaign, result, rules)
-
-
-def apply_in(campaign: Campaign, result: Result, rules: Rules) -> dict[str, str]:
-    """`apply` within an open campaign block (its one write is the caller's)."""
-    from ezkit.character import advance
-    from ezkit.combat import healing
-
-    applied: dict[str, str] = {}
-    for m in result.members:
-        if m.source != "campaign" or not (m.taken or m.fudge_spent) or m.character is None:
-            continue
-
-        def change(doc: dict[str, Any], m: Member = m) -> dict[str, Any]:
-            character = parse_character(doc, "the campaign")
-            if m.fudge_spent:  # refused when he lacks them now: nothing written (EZ-12)
-                why = f"+1 each after rolls in {result.title} (ezkit fight scene)"
-                character = advance.spend(character, m.fudge_spent, 0, why)
-            for level, stun, reason in m.taken:
-                if wounds.is_dead(character.wounds):
-                    break
-                character = healing.wound(character, level, rules, stun, reason)
-            return character.to_document()
-
-        doc = campaign.update_character(m.character.name, change)
-        track = parse_character(doc, "the campaign").wounds
-        applied[m.name] = wounds.track_text(track, rules)  # in the block: refuses the write
-    return applied
