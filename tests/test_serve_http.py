@@ -792,3 +792,25 @@ def test_a_bakeries_case_slot_is_tapped_to_place_the_drawn_cake() -> None:
             whose, slot = move.split()[-2:]
             assert target.endswith(f"-{slot}")
             assert target.startswith("slot-you-") == (whose == "mine")
+
+
+def test_a_foozle_group_on_the_board_is_the_where_of_a_lay_off() -> None:
+    """Foozle: a card laid off on (or a lay-down joining) group N names `group-N`, a group
+    the board draws as a tap target."""
+    table = _table("foozle", ["Ann"], 2, {"hands": 1, "turn_cap": 40}, seed=2)
+    rng = random.Random(2)
+    found = 0
+    for _ in range(400):
+        _settle(table)
+        if table.session.state.is_over():
+            break
+        page = seat_page(table, 0)
+        targets = {r["target"] for r in page["board"]["rows"]}
+        for moves in page["menu"]["by_card"].values():
+            for m in moves:
+                args = m["move"].split()
+                if args[-2:-1] == ["on"]:
+                    found += 1
+                    assert m["where"] == f"group-{args[-1]}" and m["where"] in targets
+        table.move(0, rng.choice(table.legal()).text(), None)
+    assert found
