@@ -612,3 +612,22 @@ def test_score_foozle_runs_installed() -> None:
         check=True,
     )
     assert json.loads(done.stdout)["kinds"] == ["fozzle"]
+
+
+def test_the_story_names_cards_as_printed_not_by_notation() -> None:
+    """Moves are typed in notation (`3-lamps`); the story a person reads names the cards as the
+    deck and the screens do (`3 of Lamps`)."""
+    from ezkit.games.foozle import narration
+    from ezkit.games.foozle.groups import IDS, KIND
+
+    assert narration.cards([KIND["7-lamps"], KIND["trump-grue"]]) == "7 of Lamps, The Grue"
+    state = Foozle(["Ann", "Bob", "Cat"]).new(3)
+    told: list[str] = []
+    rng = random.Random(3)
+    for _ in range(200):
+        if state.is_over():
+            break
+        told += [e.text for e in state.play(rng.choice(state.legal_moves()))]
+    story = "\n".join(told)
+    assert " of " in story
+    assert not [i for i in IDS if f" {i} " in f" {story} ".replace(",", " ")]

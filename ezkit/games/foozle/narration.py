@@ -1,14 +1,17 @@
 """What Foozle's story tells: the event texts, and who may read each (GT-1).
 
 Only a narrated state calls these (`State.narrate`); a quiet one (simulations) skips them and
-plays exactly the same game. A card is told by its notation (`3-lamps`), a group by its number
-on the table and its kinds.
+plays exactly the same game. A card is told by its printed name (`3 of Lamps`, as the screens
+and the deck name it; moves are still typed in notation, `3-lamps`), a group by its number on
+the table and its kinds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
+from ezkit.games import decks
 from ezkit.games.engine import Event
 from ezkit.games.foozle.groups import COLOURS, IDS
 from ezkit.words import plural, won
@@ -17,8 +20,19 @@ SPENT = Event("The draw pile and the tableau are spent")
 RESHUFFLED = Event("The deck is reshuffled")
 
 
+@cache
+def _names() -> tuple[str, ...]:
+    """Each card's printed name by its number (`7 of Lamps`, `The Grue`), from the deck data."""
+    printed = {card.id: card.name for card in decks.deck("foozle").cards}
+    return tuple(printed[i] for i in IDS)
+
+
+def card(k: int) -> str:
+    return _names()[k]
+
+
 def cards(held: Sequence[int]) -> str:
-    return " ".join(IDS[k] for k in held) or "nothing"
+    return ", ".join(map(card, held)) or "nothing"
 
 
 def deal(
@@ -39,7 +53,7 @@ def deal(
                 f"{name} is dealt {plural(deal, 'card')}",
             )
         )
-    events.append(Event(f"The tableau starts with {IDS[top]}"))
+    events.append(Event(f"The tableau starts with {card(top)}"))
     return events
 
 
@@ -71,16 +85,16 @@ def game_over(why: str, players: Sequence[str], totals: Sequence[int], winners: 
 
 def drew(name: str, seat: int, k: int) -> Event:
     """A draw from the pile: only the drawer sees the card."""
-    return Event(f"{name} draws {IDS[k]}", frozenset((seat,)), f"{name} draws a card")
+    return Event(f"{name} draws {card(k)}", frozenset((seat,)), f"{name} draws a card")
 
 
 def took(name: str, k: int, owed: bool) -> Event:
     duty = " (to play at once)" if owed else ""
-    return Event(f"{name} takes {IDS[k]} from the tableau{duty}")
+    return Event(f"{name} takes {card(k)} from the tableau{duty}")
 
 
 def laid_off(name: str, k: int, g: int, kinds: Sequence[str]) -> Event:
-    return Event(f"{name} lays {IDS[k]} off on group {g + 1} ({', '.join(kinds)})")
+    return Event(f"{name} lays {card(k)} off on group {g + 1} ({', '.join(kinds)})")
 
 
 def laid_down(name: str, laid: Sequence[int], g: int, kinds: Sequence[str]) -> Event:
@@ -96,4 +110,4 @@ def token(name: str, colour: int) -> Event:
 
 
 def discarded(name: str, k: int) -> Event:
-    return Event(f"{name} discards {IDS[k]}")
+    return Event(f"{name} discards {card(k)}")
