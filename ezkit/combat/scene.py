@@ -22,10 +22,10 @@ asker)` fights it and returns a `Result` (log, rounds, winner, tracks; `as_dict(
 `apply(result, rules, db)` marks the campaign PCs' wounds, one locked update per character.
 
 This module holds `run` and `Fight`'s round loop (roster, rounds, other actions, wounds, the
-result); the rest lives beside it, by concept: `scene_file` (reading a scene), `scene_intent`
-(step 1: intents, targets, ranges), `scene_exchanges` (steps 2-3: melee and ranged),
-`scene_steer` (the GM's orders between rounds), `scene_result` (`Round`, `Result`) and
-`scene_campaign` (`apply`).
+result); the rest lives beside it, by concept: `scene_file` (reading a scene), `scene_actions`
+(`Intent`, `parse_intent`), `scene_members` (`Member`, `Scene`), `scene_intent` (step 1:
+intents, targets, ranges), `scene_exchanges` (steps 2-3: melee and ranged), `scene_steer` (the
+GM's orders between rounds), `scene_result` (`Round`, `Result`) and `scene_campaign` (`apply`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from dataclasses import replace
 from typing import Any
 
 from ezkit import dice, ladder
-from ezkit.character.builder import Asker
+from ezkit.character.asking import Asker
 from ezkit.combat import melee, wounds
 from ezkit.combat.damage import Wound
 

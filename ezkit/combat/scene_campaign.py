@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ezkit.character.files import parse_character
 from ezkit.combat import wounds
-from ezkit.combat.scene_file import Member
+from ezkit.combat.scene_members import Member
 from ezkit.combat.scene_result import Result
 from ezkit.rules import Rules
 

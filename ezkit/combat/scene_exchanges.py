@@ -7,7 +7,8 @@ from __future__ import annotations
 from ezkit import ladder
 from ezkit.combat import fudge, melee, ranged
 from ezkit.combat.damage import Attack, Wound
-from ezkit.combat.scene_file import ATTACKS, Intent, Member
+from ezkit.combat.scene_actions import ATTACKS, Intent
+from ezkit.combat.scene_members import Member
 from ezkit.combat.scene_result import Round
 
 

@@ -79,34 +79,43 @@ what he does (when ezkit runs at a terminal).
 API: `load(path, rules, lookup)` reads a scene (lookup finds campaign PCs by name),
 `parse(document, rules, base, lookup)` builds one from a document; `parse_intent(text)` reads
 one ACTION. `ezkit.combat.scene` fights the Scene round by round.
+
+This module reads and checks the file (schema, limits, the sides' entries); what a scene is made
+of lives beside it and is re-exported here: `scene_actions` (the verbs, `Part`, `Intent`,
+`parse_intent`) and `scene_members` (`Arms`, `Member`, `Scene`, `find_member`).
 """
 
 from __future__ import annotations
 
-import difflib
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ezkit import dice, ladder
 from ezkit.character.files import parse_character, problems_from, read_character
-from ezkit.character.model import Character, WoundMark
+from ezkit.character.model import Character
 from ezkit.combat import fighters, fudge, wounds
+
+# What a scene is made of, beside this module; re-exported, as other code imports it from here.
+from ezkit.combat.scene_actions import (  # noqa: F401
+    ALIASES,
+    ATTACKS,
+    MELEE_VERBS,
+    OTHER_VERBS,
+    RANGED_VERBS,
+    TARGETED,
+    Intent,
+    Part,
+    parse_intent,
+)
+from ezkit.combat.scene_members import Arms, Member, Scene, Script, find_member
 from ezkit.errors import DocumentError, InputError, RuleError
 from ezkit.odds import foe_method
 from ezkit.rules import MAX_ROUND_CAP, LimitError, Rules, shown
 from ezkit.yamlio import load_yaml
 
-MELEE_VERBS = ("attack", "all-out-attack", "all-out-defend", "defend")
-RANGED_VERBS = ("shoot", "evade")
-OTHER_VERBS = ("close", "flee", "surrender", "wait")
-ATTACKS = ("attack", "all-out-attack")  # melee verbs with a target
-TARGETED = (*ATTACKS, "shoot", "close")
-ALIASES = {"fight": "attack", "dodge": "evade", "run": "flee", "yield": "surrender"}
 STALEMATE, DRAW = "stalemate", "draw"
 #: The scene-file versions this ezkit reads.
 SCHEMA_VERSION = 1
@@ -160,217 +169,6 @@ class _SceneDocument(BaseModel):
     damage_options: list[int] = Field(default_factory=list)
     round_cap: int | None = Field(None, ge=1)
     sides: dict[str, list[_Entry]]
-
-
-# --- actions ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Part:
-    """One phase's action: a verb, its target and the roll, when scripted."""
-
-    verb: str
-    target: str | None = None
-    roll: int | None = None
-
-    def text(self) -> str:
-        words = [self.verb, *([self.target] if self.target else [])]
-        if self.roll is not None:
-            words.append(f"roll {self.roll:+d}")
-        return " ".join(words)
-
-
-@dataclass(frozen=True)
-class Intent:
-    """What a fighter does in a round: a melee-phase, a ranged-phase and an other action."""
-
-    melee: Part | None = None
-    ranged: Part | None = None
-    other: Part | None = None
-
-    def parts(self) -> list[Part]:
-        return [p for p in (self.melee, self.ranged, self.other) if p is not None]
-
-    def text(self) -> str:
-        return " and ".join(p.text() for p in self.parts())
-
-    def with_roll(self, roll: int) -> Intent:
-        """The same action with the roll of its first phase (melee, else ranged) given."""
-        if self.melee:
-            return replace(self, melee=replace(self.melee, roll=roll))
-        if self.ranged:
-            return replace(self, ranged=replace(self.ranged, roll=roll))
-        return self
-
-
-_SPLIT = re.compile(r"\s+and\s+|\s*;\s*", re.I)
-_ROLL = re.compile(r"^(?P<body>.*?)(?:\s+roll\s+(?P<roll>[+-]?\d+))?\s*$", re.I)
-_GRAMMAR = (
-    "write VERB [TARGET] [roll N], with at most one melee and one ranged action joined by 'and'; "
-    f"verbs: {', '.join((*MELEE_VERBS, *RANGED_VERBS, *OTHER_VERBS))}"
-)
-
-
-def parse_intent(text: str) -> Intent:
-    """`attack Bandit 1 roll +1 and evade` -> Intent; InputError naming what is wrong."""
-    pieces = [p for p in _SPLIT.split(str(text).strip()) if p]
-    if not pieces:
-        raise InputError(f"an empty action; {_GRAMMAR}")
-    slots: dict[str, Part] = {}
-    for piece in pieces:
-        part = _part(piece, text)
-        kind = _kind(part.verb)
-        if kind in slots:
-            verbs = {slots[kind].verb, part.verb}
-            if verbs == {"shoot", "evade"}:
-                raise RuleError(
-                    f"action {text!r}: nobody both shoots and evades in one phase: one roll, "
-                    "for the shot or for the evade (EZ-19)"
-                )
-            raise InputError(f"action {text!r}: two {kind} actions in one round; {_GRAMMAR}")
-        slots[kind] = part
-    intent = Intent(slots.get("melee"), slots.get("ranged"), slots.get("other"))
-    other = intent.other.verb if intent.other else None
-    if other in ("surrender", "wait") and len(intent.parts()) > 1:
-        raise InputError(f"action {text!r}: one who {other}s does nothing else that round")
-    if other == "flee" and (intent.melee or (intent.ranged and intent.ranged.verb == "shoot")):
-        raise InputError(f"action {text!r}: one who flees may evade, but not fight or shoot")
-    if other == "close" and intent.melee:
-        raise InputError(f"action {text!r}: one who closes in fights from the next round")
-    return intent
-
-
-def _part(piece: str, text: str) -> Part:
-    match = _ROLL.match(piece)
-    assert match is not None  # the pattern matches any text
-    body, roll = match["body"].strip(), match["roll"]
-    words = body.split()
-    for n in (3, 2, 1):
-        key = "-".join(words[:n]).lower()
-        verb = ALIASES.get(key, key)
-        if len(words) >= n and _kind(verb):
-            target = " ".join(words[n:]) or None
-            if target and verb not in TARGETED:
-                raise InputError(f"action {text!r}: {verb} takes no target ({target!r})")
-            return Part(verb, target, dice.check_roll(int(roll)) if roll is not None else None)
-    raise InputError(f"action {text!r}: {words[0] if words else piece!r} is no verb; {_GRAMMAR}")
-
-
-def _kind(verb: str) -> str:
-    if verb in MELEE_VERBS:
-        return "melee"
-    if verb in RANGED_VERBS:
-        return "ranged"
-    return "other" if verb in OTHER_VERBS else ""
-
-
-# --- who fights ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Arms:
-    """The numbers a fighter attacks with: trait rank and name, INJ and the weapon."""
-
-    rank: int
-    trait: str
-    inj: int
-    weapon: str
-    chosen: fighters.Trait | None = None  # a PC's trait and why it was chosen (EZ-24)
-
-    @classmethod
-    def of(cls, fighter: fighters.Combatant) -> Arms:
-        return cls(fighter.rank, fighter.trait, fighter.inj, fighter.weapon, fighter.chosen)
-
-    def trait_info(self) -> fighters.Trait:
-        return self.chosen or fighters.Trait(self.trait, self.rank, fighters.BY_STAT_LINE)
-
-    def text(self) -> str:
-        """`Great (+3) Brawler (the weapon's role: Bridge club), Bridge club INJ 7`."""
-        what = f", {self.weapon}" if self.weapon else ""
-        trait = f"{ladder.label(self.rank)} {self.trait}"
-        chosen = self.chosen
-        if chosen is not None:  # a PC's trait and why it was chosen (EZ-24)
-            note = f": {chosen.note}" if chosen.note else ""
-            trait += f" ({chosen.why}{note})"
-            if chosen.why == fighters.BY_DEFAULT:
-                trait = f"{ladder.label(self.rank)} by default ({chosen.note})"
-        return f"{trait}{what} INJ {self.inj}"
-
-
-Script = Intent | int | None
-
-
-@dataclass
-class Member:
-    """A fighter of a side, with his state in the scene (track, status, range)."""
-
-    name: str
-    side: str
-    source: Literal["campaign", "file", "npc"]
-    melee: Arms
-    ranged: Arms | None
-    cpd: int
-    reflexes: int
-    range: str
-    cover: str = "none"
-    light: str | None = None
-    mod: int = 0
-    stun: bool = False
-    pull: str | None = None
-    does: Intent | None = None
-    script: tuple[Script, ...] = ()
-    group: str = ""
-    where: str = ""  # the entry in the file: sides.heroes[0]
-    track: list[WoundMark] = field(default_factory=list)
-    status: str = "in"  # in, fled, surrendered
-    character: Character | None = None
-    taken: list[tuple[str, bool, str]] = field(default_factory=list)  # (level, stun, reason)
-    fudge_points: int = 0  # the PC's budget for the scene (EZ-12)
-    fudge_policy: str = fudge.SUCCEED
-    fudge_spent: int = 0
-    # the Perception or Tactics test after a successful all-out defence (EZ-18)
-    terrain: int = -1
-    terrain_trait: str = "default Poor"
-
-    @property
-    def fudge_left(self) -> int:
-        return self.fudge_points - self.fudge_spent
-
-    @property
-    def pc(self) -> bool:
-        return self.source != "npc"
-
-    def standing(self, rules: Rules) -> bool:
-        """Still in the fight and able to act (EZ-15)."""
-        return self.status == "in" and wounds.can_act(self.track, rules)
-
-    def describe(self) -> str:
-        kind = {"campaign": "PC", "file": "PC, from a file", "npc": "NPC"}[self.source]
-        shoots = f"; shoots {self.ranged.text()}" if self.ranged else ""
-        where = f"range {self.range}"
-        if self.cover != "none":
-            where += f", {self.cover} cover"
-        if self.light:
-            where += f", {self.light} light"
-        return (
-            f"{self.name} ({kind}): {self.melee.text()}{shoots}; CPD {self.cpd}, Reflexes "
-            f"{ladder.label(self.reflexes)}; {where}"
-        )
-
-
-@dataclass
-class Scene:
-    title: str
-    sides: tuple[str, str]
-    members: list[Member]
-    light: str = "normal"
-    foe_roll: str = "none"
-    damage_options: frozenset[int] = frozenset()
-    round_cap: int = 20
-    # what a saved scene needs to be fought again: the checked document, and every PC's
-    # character as it was read (`pc:NAME`, `file:PATH`), so a resumed scene replays exactly
-    document: dict[str, Any] = field(default_factory=dict)
-    snapshots: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 Lookup = Callable[[str], Character]
@@ -690,27 +488,3 @@ def _check_intent(scene: Scene, m: Member, intent: Intent) -> None:
             f"{m.name} has no ranged weapon to shoot with (EZ-19); "
             + ("give him ranged_inj: N" if not m.pc else "give him one, or name ranged_weapon")
         )
-
-
-def find_member(members: list[Member], name: str, rules: Rules | None = None) -> Member:
-    """A fighter by name (any case), the first standing member of a group (`Bandit`), or the
-    one fighter whose name begins so (`Gruk`)."""
-    key = " ".join(name.split()).casefold()
-    for m in members:
-        if m.name.casefold() == key:
-            return m
-    group = [m for m in members if m.group.casefold() == key]
-    if group:
-        if rules is not None:
-            return next((m for m in group if m.standing(rules)), group[0])
-        return group[0]
-    names = [m.name for m in members]
-    starting = [m for m in members if key and m.name.casefold().startswith(key)]
-    if len(starting) == 1:  # an unambiguous beginning: `Gruk` for Gruk Underbridge
-        return starting[0]
-    if starting:
-        could = ", ".join(m.name for m in starting[:6]) + (", ..." if len(starting) > 6 else "")
-        raise InputError(f"ambiguous fighter {name!r}: it begins {could}; give more of the name")
-    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    raise InputError(f"no fighter called {name!r}{hint} (fighters: {', '.join(names)})")

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ezkit.combat.scene_file import ATTACKS, Intent, Member, Part, find_member, parse_intent
+from ezkit.combat.scene_actions import ATTACKS, Intent, Part, parse_intent
+from ezkit.combat.scene_members import Member, find_member
 from ezkit.errors import EzkitError, RuleError
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ezkit.combat.scene_file import Member, find_member
+from ezkit.combat.scene_members import Member, find_member
 
 
 @dataclass

@@ -8,17 +8,17 @@ from dataclasses import replace
 from typing import Any
 
 from ezkit.combat import wounds
-from ezkit.combat.scene_file import (
+from ezkit.combat.scene_actions import (
     ALIASES,
     ATTACKS,
     MELEE_VERBS,
     OTHER_VERBS,
     RANGED_VERBS,
     Intent,
-    Member,
     Part,
     parse_intent,
 )
+from ezkit.combat.scene_members import Member
 from ezkit.errors import InputError, RuleError
 
 #: Every action's verb, as an order may begin.
