@@ -565,7 +565,7 @@ def scene_command(
     """
     import sys
 
-    from ezkit.character.builder import Console
+    from ezkit.character.asking import Console
     from ezkit.combat import saved
     from ezkit.combat import scene as scenes
 
