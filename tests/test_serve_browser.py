@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import long_runs
 import pytest
 from browser import GROUP, browser
 from test_fair_table import _ids, _named, _names
@@ -109,6 +110,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         "--port",
         "0",
         "--no-qr",
+        # make test (and CI) taps a one-round game to its end, make test-full both rounds
+        *([] if long_runs.SHARE == 1 else ["--rounds", "1"]),
     ]
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
