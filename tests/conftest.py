@@ -16,6 +16,8 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+# tryfirst: pytest-xdist reads the groups in its own collection hook, which must see these
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests that use a module-scoped fixture (a rendered PDF, a built wheel) are grouped, one
     group per module (and per parameter of a parametrized one), so that `-n auto --dist
