@@ -122,3 +122,13 @@ def test_the_first_change_to_an_older_campaign_checks_its_characters_once(db: Pa
     assert set(marks) == set(data["characters"]) - {wren_id}  # every valid one, Wren not
     done = ezkit(db, "char", "list")
     assert "Gruk Underbridge" in done.stdout and done.stderr.startswith("skipped Wren Hollowell")
+
+
+def test_a_fight_applied_to_the_campaign_keeps_the_digests(db: Path) -> None:
+    """`fight melee --apply` writes wounds through the model, checked whole: still listed
+    without it."""
+    before = tables(db)["characters"]
+    ezkit(db, "fight", "melee", "Jason Free", "Gruk Underbridge", "--seed", "7", "--apply")
+    data = tables(db)
+    assert data["characters"] != before  # someone was wounded
+    test_every_character_stored_by_ezkit_has_its_digest(db)

@@ -481,9 +481,12 @@ class _Options:
                     for hurt in hurts:
                         reason = f"{hurt.level} from {hurt.attacker} (ezkit fight)"
                         c = healing.wound(c, hurt.level or "", self.rules, hurt.stun, reason)
-                    return c.to_document()
+                    changed = c.to_document()
+                    parse_character(changed, f"{c.name} as changed")  # the model checks it whole
+                    return changed
 
-                doc = campaign.update_character(name, change)
+                # checked: the campaign keeps its digest, so `char list` reads it without the model
+                doc = campaign.update_character(name, change, checked=True)
                 # in the block: a track these rules cannot read refuses the write
                 character = parse_character(doc, "the campaign")
                 if hurts:

@@ -48,9 +48,12 @@ def apply_in(campaign: Campaign, result: Result, rules: Rules) -> dict[str, str]
                 if wounds.is_dead(character.wounds):
                     break
                 character = healing.wound(character, level, rules, stun, reason)
-            return character.to_document()
+            changed = character.to_document()
+            parse_character(changed, f"{character.name} as changed")  # checked whole
+            return changed
 
-        doc = campaign.update_character(m.character.name, change)
+        # checked: the campaign keeps its digest, so `char list` reads it without the model
+        doc = campaign.update_character(m.character.name, change, checked=True)
         track = parse_character(doc, "the campaign").wounds
         applied[m.name] = wounds.track_text(track, rules)  # in the block: refuses the write
     return applied

@@ -262,7 +262,8 @@ def _pay(campaign: Campaign, game_id: int, record: dict[str, Any], found: dict[s
             if not any(h.kind == "award" and h.reason == key for h in before.history):
                 points = {"fudge_points" if stake.kind == "fp" else "experience": stake.amount}
                 after = advance.award(before, reason=key, **points).to_document()
-                campaign.update_character(name, lambda _, after=after: after)
+                parse_character(after, f"{name} as awarded")  # checked whole, digest kept
+                campaign.update_character(name, lambda _, after=after: after, checked=True)
                 paid_now = True
         except EzkitError as error:  # missing, renamed, damaged: listed, the rest paid
             unpaid.append({"name": name, "why": str(error)})
