@@ -698,15 +698,21 @@ class Campaign:
         block's own; to change a character, use update_character)."""
         return [doc for doc, _ in self.list_characters_checked()]
 
+    def character_checked(self, name: str) -> bool:
+        """Whether the character called name is as ezkit stored it after the model checked
+        it: its digest (CHECKED) is the digest of its document as it is now."""
+        doc_id, doc = self._lookup(name)
+        return self._has_digest(doc_id, doc)
+
+    def _has_digest(self, doc_id: int | str, doc: dict[str, Any]) -> bool:
+        mark = self._session.tables(self._session.main).get(CHECKED, {}).get(str(doc_id))
+        kept = mark.get("digest") if isinstance(mark, dict) else None
+        return kept is not None and kept == digest(doc)
+
     def list_characters_checked(self) -> list[tuple[dict[str, Any], bool]]:
         """As list_characters, each with whether it is as ezkit stored it after the model
         checked it: its digest (CHECKED) is the digest of the document as it is now."""
-        marks = self._session.tables(self._session.main).get(CHECKED, {})
-        found = []
-        for doc_id, doc in self._characters().items():
-            mark = marks.get(doc_id)
-            kept = mark.get("digest") if isinstance(mark, dict) else None
-            found.append((dict(doc), kept is not None and kept == digest(doc)))
+        found = [(dict(doc), self._has_digest(i, doc)) for i, doc in self._characters().items()]
         return sorted(found, key=lambda pair: _key(_stored_name(pair[0])))
 
     def remove_character(self, name: str) -> dict[str, Any]:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import difflib
 import re
 from datetime import UTC, datetime
+from typing import Any
 
 from ezkit import ladder
+from ezkit.character import ledger
 from ezkit.character.model import Character, Fault, Gift, HistoryEntry, Role
 from ezkit.errors import InputError, RuleError
 from ezkit.rules import Rules
@@ -35,17 +37,9 @@ def _points(n: int, unit: str) -> str:
 def award(
     character: Character, fudge_points: int = 0, experience: int = 0, reason: str = ""
 ) -> Character:
-    """The GM awards Fudge Points and/or Experience Points."""
-    if fudge_points < 0 or experience < 0 or not (fudge_points or experience):
-        raise RuleError("an award gives a positive number of Fudge Points or Experience Points")
-    entry = HistoryEntry(
-        time=_now(), kind="award", reason=reason, fudge_points=fudge_points, experience=experience
-    )
-    return _record(
-        character,
-        entry,
-        fudge_points=character.fudge_points + fudge_points,
-        experience=character.experience + experience,
+    """The GM awards Fudge Points and/or Experience Points (ezkit.character.ledger)."""
+    return _ledger(
+        character, ledger.award(character.to_document(), fudge_points, experience, reason)
     )
 
 
@@ -53,21 +47,8 @@ def spend(
     character: Character, fudge_points: int = 0, experience: int = 0, reason: str = ""
 ) -> Character:
     """Points spent in play: a Fudge Point for +1 on a roll (EZ-12), or XP the GM allows."""
-    if fudge_points < 0 or experience < 0 or not (fudge_points or experience):
-        raise RuleError("spend a positive number of Fudge Points or Experience Points")
-    _require(character, fudge_points=fudge_points, experience=experience, doing="spend")
-    entry = HistoryEntry(
-        time=_now(),
-        kind="spend",
-        reason=reason,
-        fudge_points=-fudge_points,
-        experience=-experience,
-    )
-    return _record(
-        character,
-        entry,
-        fudge_points=character.fudge_points - fudge_points,
-        experience=character.experience - experience,
+    return _ledger(
+        character, ledger.spend(character.to_document(), fudge_points, experience, reason)
     )
 
 
@@ -75,22 +56,8 @@ def convert_to_experience(
     character: Character, experience: int, rules: Rules, reason: str = ""
 ) -> Character:
     """3 Fudge Points become 1 Experience Point (EZ-12)."""
-    cost = experience * rules.fudge_points.per_experience_point
-    if experience <= 0:
-        raise RuleError("convert a positive number of Experience Points' worth")
-    _require(character, fudge_points=cost, doing=f"convert into {_points(experience, 'XP')}")
-    entry = HistoryEntry(
-        time=_now(),
-        kind="convert",
-        reason=reason or f"{cost} Fudge Points into {experience} XP",
-        fudge_points=-cost,
-        experience=experience,
-    )
-    return _record(
-        character,
-        entry,
-        fudge_points=character.fudge_points - cost,
-        experience=character.experience + experience,
+    return _ledger(
+        character, ledger.convert_to_experience(character.to_document(), experience, rules, reason)
     )
 
 
@@ -98,23 +65,17 @@ def convert_to_fudge_points(
     character: Character, experience: int, rules: Rules, reason: str = ""
 ) -> Character:
     """The back-conversion: 1 Experience Point becomes only 2 Fudge Points (EZ-12)."""
-    if experience <= 0:
-        raise RuleError("convert a positive number of Experience Points")
-    _require(character, experience=experience, doing="convert back into Fudge Points")
-    gained = experience * rules.fudge_points.back_conversion
-    entry = HistoryEntry(
-        time=_now(),
-        kind="convert",
-        reason=reason or f"{experience} XP back into {gained} Fudge Points",
-        fudge_points=gained,
-        experience=-experience,
-    )
-    return _record(
+    return _ledger(
         character,
-        entry,
-        fudge_points=character.fudge_points + gained,
-        experience=character.experience - experience,
+        ledger.convert_to_fudge_points(character.to_document(), experience, rules, reason),
     )
+
+
+def _ledger(character: Character, changed: dict[str, Any]) -> Character:
+    """The character as the ledger changed its document, checked whole by the model."""
+    from ezkit.character.files import parse_character
+
+    return parse_character(changed, f"{character.name} as changed")
 
 
 def improve(
@@ -244,15 +205,16 @@ def _require(
     character: Character, fudge_points: int = 0, experience: int = 0, doing: str = ""
 ) -> None:
     """Refuse, saying how many are missing, when the character cannot pay."""
-    for held, needed, unit, rule in (
-        (character.fudge_points, fudge_points, "Fudge Point", "EZ-12"),
-        (character.experience, experience, "Experience Point", "EZ-13"),
-    ):
-        if needed > held:
-            raise RuleError(
-                f"to {doing}, {character.name} needs {_points(needed, unit)} and has {held}: "
-                f"{needed - held} missing ({rule})"
-            )
+    ledger.require(
+        {
+            "name": character.name,
+            "fudge_points": character.fudge_points,
+            "experience": character.experience,
+        },
+        fudge_points=fudge_points,
+        experience=experience,
+        doing=doing,
+    )
 
 
 def _key(name: str) -> str:

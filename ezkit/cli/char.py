@@ -286,14 +286,54 @@ def _advance(
     return result[0]
 
 
+def _ledger(
+    name: str, db: Path | None, change: Callable[[dict[str, Any]], dict[str, Any]]
+) -> dict[str, Any]:
+    """Change a stored character's Fudge Points and Experience (ezkit.character.ledger) in
+    one locked, atomic write, and return its new document.
+
+    A character the campaign keeps as the model checked it (its digest) is changed as a
+    document, without starting the model: the ledger keeps a valid document valid. Any
+    other is read by the model first, which checks the change whole.
+    """
+    from ezkit.character import ledger
+
+    def apply(doc: dict[str, Any]) -> dict[str, Any]:
+        if as_checked and ledger.plain(doc):
+            return change(doc)
+        from ezkit.character.files import parse_character
+
+        before = parse_character(doc, "the campaign").to_document()
+        after = change(before)
+        return parse_character(after, f"{after['name']} as changed").to_document()
+
+    with open_campaign(db) as campaign:
+        as_checked = campaign.character_checked(name)
+        changed = campaign.update_character(name, apply, checked=True)
+        _check_unmarked(campaign)
+    return changed
+
+
+def _report_points(doc: dict[str, Any], what: str) -> None:
+    from ezkit.character.ledger import held_experience, held_fudge_points
+
+    click.echo(
+        f"{safe(doc['name'])}: {what}; now {held_fudge_points(doc)} Fudge Points, "
+        f"{held_experience(doc)} Experience Points"
+    )
+
+
 def _check_unmarked(campaign: Campaign) -> None:
     """A change to the campaign's characters checks those stored without a digest (by an
     older ezkit; by a fight) and keeps the digest of each valid one: `char list` then reads
     them without the model. Once: a character with its digest is not checked again here."""
+    unmarked = campaign.unmarked_characters()
+    if not unmarked:
+        return
     from ezkit.character.files import parse_character
 
     valid = []
-    for doc_id, doc in campaign.unmarked_characters():
+    for doc_id, doc in unmarked:
         try:
             parse_character(doc, "the campaign")
         except EzkitError:
@@ -332,10 +372,10 @@ def _report(character: Character, what: str) -> None:
 @db_option
 def award(name: str, fudge_points: int, experience: int, reason: str, db: Path | None) -> None:
     """The GM awards Fudge Points or Experience Points."""
-    from ezkit.character import advance
+    from ezkit.character import ledger
 
-    c = _advance(name, db, None, lambda c, _: advance.award(c, fudge_points, experience, reason))
-    _report(c, "awarded")
+    doc = _ledger(name, db, lambda d: ledger.award(d, fudge_points, experience, reason))
+    _report_points(doc, "awarded")
 
 
 @char.command(
@@ -348,10 +388,10 @@ def award(name: str, fudge_points: int, experience: int, reason: str, db: Path |
 @db_option
 def spend(name: str, fudge_points: int, experience: int, reason: str, db: Path | None) -> None:
     """Spend Fudge Points (+1 each on a roll's result, EZ-12) or Experience Points."""
-    from ezkit.character import advance
+    from ezkit.character import ledger
 
-    c = _advance(name, db, None, lambda c, _: advance.spend(c, fudge_points, experience, reason))
-    _report(c, "spent")
+    doc = _ledger(name, db, lambda d: ledger.spend(d, fudge_points, experience, reason))
+    _report_points(doc, "spent")
 
 
 @char.command(
@@ -376,20 +416,18 @@ def convert(
     house_rules: Path | None,
 ) -> None:
     """Convert Fudge Points into Experience (3 to 1) or back (1 to 2), as EZ-12 allows."""
-    from ezkit.character import advance
+    from ezkit import rules as rules_data
+    from ezkit.character import ledger
 
     if (to_xp is None) == (to_fp is None):
         raise click.UsageError("give exactly one of --to-xp N or --to-fp N")
+    rules = rules_data.load(house_rules)
     if to_xp is not None:
-        c = _advance(
-            name, db, house_rules, lambda c, r: advance.convert_to_experience(c, to_xp, r, reason)
-        )
+        doc = _ledger(name, db, lambda d: ledger.convert_to_experience(d, to_xp, rules, reason))
     else:
         assert to_fp is not None
-        c = _advance(
-            name, db, house_rules, lambda c, r: advance.convert_to_fudge_points(c, to_fp, r, reason)
-        )
-    _report(c, "converted")
+        doc = _ledger(name, db, lambda d: ledger.convert_to_fudge_points(d, to_fp, rules, reason))
+    _report_points(doc, "converted")
 
 
 @char.command(
