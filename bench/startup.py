@@ -40,6 +40,16 @@ EZKIT = str(BIN / "ezkit")
 
 FAST, PLAIN, CHARACTER = 1.5, 2.0, 3.0
 BASELINE = "python -c 'import click'"
+# What a command that checks a character cannot start without, timed in the same rounds: the
+# ratio a `char`/`fight` command cannot go under while its model is pydantic's.
+FLOORS = {
+    "floor: click, YAML and a one-field pydantic model": (
+        "import click, yaml, pydantic\nclass M(pydantic.BaseModel):\n    x: int\nM(x=1)"
+    ),
+    "floor: click, YAML and ezkit's character model": (
+        "import click, yaml\nfrom ezkit.character.model import Character"
+    ),
+}
 
 # Jason Free's answers to `ezkit char new`, one a line (as tests/test_builder.py makes him).
 JASON_ANSWERS = [
@@ -203,7 +213,12 @@ def main() -> int:
         baseline = Case([BASELINE], 1.0)
         chosen = [c for c in cases() if options.keep in c.name]
         runs = [(baseline, [sys.executable, "-c", "import click"])]
-        runs += [(c, [EZKIT, *c.args]) for c in chosen]
+        floors = [
+            (Case([name], 0.0), [sys.executable, "-c", code]) for name, code in FLOORS.items()
+        ]
+        if not any(c.target == CHARACTER for c in chosen):
+            floors = []
+        runs += [(c, [EZKIT, *c.args]) for c in chosen] + floors
         for case, argv in runs:  # warm the file cache, and check every command works
             restore(saved, home, work / "out")
             wall(argv, case, env, work)
@@ -225,6 +240,9 @@ def main() -> int:
             f"  {case.name[:72]:72} {median * 1000:6.1f} ms  {ratio:5.2f}x  "
             f"<= {case.target:.1f}x  {verdict}"
         )
+    for case, _ in floors:
+        median = statistics.median(case.samples)
+        print(f"  {case.args[0][:72]:72} {median * 1000:6.1f} ms  {median / base:5.2f}x")
     print(
         f"{len(chosen) - missed} of {len(chosen)} within target"
         + (f"; {missed} missed" if missed else "")
