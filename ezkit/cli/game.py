@@ -598,9 +598,7 @@ def sim(
 
 
 def _print_sim(title: str, s: dict[str, Any]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
+    from ezkit.cli.tables import print_table
     from ezkit.words import plural
 
     def _interval(bounds: list[float]) -> str:
@@ -619,7 +617,6 @@ def _print_sim(title: str, s: dict[str, Any]) -> None:
             return said + "every seat's interval holds it (no seat advantage shown)."
         return said + f"{'seat' if len(off) == 1 else 'seats'} {', '.join(off)} outside it."
 
-    console = Console(width=None if sys.stdout.isatty() else 160)
     bots = ", ".join(s["bots"])
     click.echo(
         f"{title}: {plural(s['games'], 'game')}, {plural(s['players'], 'player')}, "
@@ -634,40 +631,49 @@ def _print_sim(title: str, s: dict[str, Any]) -> None:
             "each seat equally often)"
         )
     level = f"{s['confidence']['level']:.0%}"
-    seats = Table(title="By seat", title_justify="left")
-    for heading in ("seat", "wins", "win rate", f"{level} interval", "mean score"):
-        seats.add_column(heading, justify="right")
-    for i, wins in enumerate(s["wins_by_seat"]):
-        rate = f"{s['win_rate_by_seat'][i]:.1%}"
-        interval = _interval(s["win_rate_ci_by_seat"][i])
-        seats.add_row(str(i), str(wins), rate, interval, f"{s['mean_score_by_seat'][i]:.2f}")
-    console.print(seats)
-    by_bot = Table(title="By bot", title_justify="left")
-    for heading in ("bot", "seats played", "wins", "win rate", f"{level} interval", "mean score"):
-        by_bot.add_column(heading, justify="left" if heading == "bot" else "right")
-    for bot, wins in s["wins_by_bot"].items():
-        by_bot.add_row(
-            bot,
-            str(s["seat_games_by_bot"][bot]),
-            str(wins),
-            f"{s['win_rate_by_bot'][bot]:.1%}",
-            _interval(s["win_rate_ci_by_bot"][bot]),
-            f"{s['mean_score_by_bot'][bot]:.2f}",
-        )
-    console.print(by_bot)
+    print_table(
+        "By seat",
+        ("seat", "wins", "win rate", f"{level} interval", "mean score"),
+        [
+            (
+                str(i),
+                str(wins),
+                f"{s['win_rate_by_seat'][i]:.1%}",
+                _interval(s["win_rate_ci_by_seat"][i]),
+                f"{s['mean_score_by_seat'][i]:.2f}",
+            )
+            for i, wins in enumerate(s["wins_by_seat"])
+        ],
+        ["right"] * 5,
+    )
+    print_table(
+        "By bot",
+        ("bot", "seats played", "wins", "win rate", f"{level} interval", "mean score"),
+        [
+            (
+                bot,
+                str(s["seat_games_by_bot"][bot]),
+                str(wins),
+                f"{s['win_rate_by_bot'][bot]:.1%}",
+                _interval(s["win_rate_ci_by_bot"][bot]),
+                f"{s['mean_score_by_bot'][bot]:.2f}",
+            )
+            for bot, wins in s["wins_by_bot"].items()
+        ],
+        ["left"] + ["right"] * 5,
+    )
     click.echo(_seat_advantage(level))
-    lengths = Table(title="Distributions", title_justify="left")
-    for heading in ("", "mean", "stdev", "min", "p10", "median", "p90", "max"):
-        lengths.add_column(heading, justify="left" if not heading else "right")
     rows = [("score", s["scores"]), ("winning score", s["winning_scores"])]
     rows += [("rounds", s["rounds"])] if s["rounds"] else []
     rows += [("hands", s["hands"])] if s.get("hands") else []
     rows += [("decisions", s["decisions"])]
-    for label, d in rows:
-        if d.get("count"):
-            keys = ("mean", "stdev", "min", "p10", "median", "p90", "max")
-            lengths.add_row(label, *(_figure(d[k]) for k in keys))
-    console.print(lengths)
+    keys = ("mean", "stdev", "min", "p10", "median", "p90", "max")
+    print_table(
+        "Distributions",
+        ("", *keys),
+        [(label, *(_figure(d[k]) for k in keys)) for label, d in rows if d.get("count")],
+        ["left"] + ["right"] * len(keys),
+    )
     if s["shared_wins"]:
         click.echo(f"Shared wins: {plural(s['shared_wins'], 'game')} (each winner counted).")
     speed = s["decisions_per_second"]

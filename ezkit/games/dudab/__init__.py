@@ -45,20 +45,43 @@ drawer of the last card first, then leftward); then the round is scored. The vie
 then `trim` with an empty draw pile.
 """
 
-from ezkit.games.dudab.bots import DudabHeuristicBot
-from ezkit.games.dudab.rules import (
-    BABY,
-    DUDAB,
-    EXPANSIONS,
-    GAME_INFO,
-    JUNGLE,
-    NUMBER,
-    SHAMAN,
-    TABLES,
-    Dudab,
-    Rules,
+from typing import TYPE_CHECKING
+
+from ezkit.games import lazy_exports
+
+if TYPE_CHECKING:
+    from ezkit.games.dudab.bots import DudabHeuristicBot
+    from ezkit.games.dudab.rules import (
+        BABY,
+        DUDAB,
+        EXPANSIONS,
+        GAME_INFO,
+        JUNGLE,
+        NUMBER,
+        SHAMAN,
+        TABLES,
+        Dudab,
+        Rules,
+    )
+    from ezkit.games.dudab.state import DudabState
+
+__getattr__ = lazy_exports(
+    __name__,
+    {
+        "DudabHeuristicBot": "ezkit.games.dudab.bots",
+        "BABY": "ezkit.games.dudab.rules",
+        "DUDAB": "ezkit.games.dudab.rules",
+        "EXPANSIONS": "ezkit.games.dudab.rules",
+        "GAME_INFO": "ezkit.games.dudab.rules",
+        "JUNGLE": "ezkit.games.dudab.rules",
+        "NUMBER": "ezkit.games.dudab.rules",
+        "SHAMAN": "ezkit.games.dudab.rules",
+        "TABLES": "ezkit.games.dudab.rules",
+        "Dudab": "ezkit.games.dudab.rules",
+        "Rules": "ezkit.games.dudab.rules",
+        "DudabState": "ezkit.games.dudab.state",
+    },
 )
-from ezkit.games.dudab.state import DudabState
 
 __all__ = [
     "BABY",
