@@ -4,15 +4,13 @@ campaign keeps as checked (its digest) without the model, and keep its digest tr
 
 from __future__ import annotations
 
-import ast
 import json
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from campaign_cli import ezkit, imported, tables
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -126,14 +124,6 @@ def test_plain_is_what_the_model_writes() -> None:
 # --- the commands -------------------------------------------------------------------------
 
 
-def ezkit(db: Path, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "ezkit", *args, "--db", str(db)], capture_output=True, text=True
-    )
-    assert done.returncode == code, done.stderr
-    return done
-
-
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     db = tmp_path / "campaign.json"
@@ -141,25 +131,8 @@ def db(tmp_path: Path) -> Path:
     return db
 
 
-def tables(db: Path) -> dict[str, Any]:
-    return json.loads(db.read_text(encoding="utf-8"))
-
-
 def jason(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return next((i, d) for i, d in data["characters"].items() if d["name"] == "Jason Free")
-
-
-def imported(db: Path, *args: str) -> set[str]:
-    code = (
-        "import sys, contextlib, io\n"
-        "from ezkit.cli import cli\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    cli.main([*{list(args)!r}, '--db', {str(db)!r}], standalone_mode=False)\n"
-        "print(sorted(sys.modules))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return set(ast.literal_eval(done.stdout.splitlines()[-1]))
 
 
 @pytest.mark.parametrize(

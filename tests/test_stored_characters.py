@@ -3,27 +3,17 @@ the campaign, ezkit/store.py CHECKED) without the model; any other it validates 
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from campaign_cli import ezkit, imported, tables
 
 from ezkit.store import CHECKED
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(str(p) for p in (ROOT / "examples" / "characters").glob("*.yaml"))
-
-
-def ezkit(db: Path, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "ezkit", *args, "--db", str(db)], capture_output=True, text=True
-    )
-    assert done.returncode == code, done.stderr
-    return done
 
 
 @pytest.fixture
@@ -35,10 +25,6 @@ def db(tmp_path: Path) -> Path:
     ezkit(db, "char", "wound", "Jason Free", "Scratch", "--stun")
     ezkit(db, "char", "award", "Jason Free", "--xp", "2")
     return db
-
-
-def tables(db: Path) -> dict:  # type: ignore[type-arg]
-    return json.loads(db.read_text(encoding="utf-8"))
 
 
 def test_every_character_stored_by_ezkit_has_its_digest(db: Path) -> None:
@@ -61,21 +47,8 @@ def test_the_listing_without_the_model_is_the_models(db: Path) -> None:
     assert "Gruk Underbridge" in light[0] and "Hurt (-1)" in light[0]
 
 
-def imported(db: Path) -> set[str]:
-    code = (
-        "import sys, contextlib, io\n"
-        "from ezkit.cli import cli\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    cli.main(['char', 'list', '--db', {str(db)!r}], standalone_mode=False)\n"
-        "print(sorted(sys.modules))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return set(ast.literal_eval(done.stdout.splitlines()[-1]))
-
-
 def test_checked_characters_are_listed_without_pydantic(db: Path) -> None:
-    assert "pydantic" not in imported(db)
+    assert "pydantic" not in imported(db, "char", "list")
 
 
 def test_a_character_changed_by_hand_is_validated_again(db: Path) -> None:
@@ -88,7 +61,7 @@ def test_a_character_changed_by_hand_is_validated_again(db: Path) -> None:
     done = ezkit(db, "char", "list")
     assert "FP 9" in done.stdout and "Wren" not in done.stdout
     assert done.stderr.startswith("skipped Wren Hollowell: the campaign is not a valid character")
-    assert "pydantic" in imported(db)
+    assert "pydantic" in imported(db, "char", "list")
 
 
 def test_a_forged_digest_does_not_let_a_broken_character_through(db: Path) -> None:

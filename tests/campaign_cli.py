@@ -1,0 +1,38 @@
+"""Running ezkit on a campaign file in tests: the command, its tables, the modules it loads."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def ezkit(db: Path, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
+    """`ezkit ARGS --db DB` in a new process, which must exit with code."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ezkit", *args, "--db", str(db)], capture_output=True, text=True
+    )
+    assert done.returncode == code, done.stderr
+    return done
+
+
+def tables(db: Path) -> dict[str, Any]:
+    """The campaign's characters' file as TinyDB keeps it."""
+    return json.loads(db.read_text(encoding="utf-8"))
+
+
+def imported(db: Path, *args: str) -> set[str]:
+    """The modules `ezkit ARGS --db DB` imports, run in a new process."""
+    code = (
+        "import sys, contextlib, io\n"
+        "from ezkit.cli import cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    cli.main([*{list(args)!r}, '--db', {str(db)!r}], standalone_mode=False)\n"
+        "print(sorted(sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return set(ast.literal_eval(done.stdout.splitlines()[-1]))
