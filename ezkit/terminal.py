@@ -1,6 +1,6 @@
 """Text shown on a terminal, made safe: names and stored text may hold control characters
 (an escape sequence can retitle the window or clear the screen), shown here as visible
-escapes instead; rich markup in them is shown as typed."""
+escapes instead. (Where rich draws a table, ezkit.cli.tables escapes its markup.)"""
 
 from __future__ import annotations
 
@@ -18,13 +18,6 @@ def safe(text: object) -> str:
 def safe_line(text: object) -> str:
     """As safe(), and on one line: a newline in a name is shown, not obeyed."""
     return safe(text).replace("\n", "\\n").replace("\t", " ")
-
-
-def markup_safe(text: object) -> str:
-    """As safe_line(), for a rich table cell: `[bold]` in a name is printed as typed."""
-    from rich.markup import escape
-
-    return escape(safe_line(text))
 
 
 def control_characters(text: str, prose: bool = False) -> list[str]:

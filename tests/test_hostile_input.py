@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from ezkit.cli import cli
-from ezkit.terminal import control_characters, markup_safe, safe, safe_line
+from ezkit.terminal import control_characters, safe, safe_line
 
 BIG = "9" * 5000
 
@@ -85,9 +85,8 @@ def test_safe_shows_control_characters(text: str, shown: str) -> None:
     assert control_characters(text) == ([] if text == "Ann" else [text[1]])
 
 
-def test_one_line_and_markup() -> None:
+def test_one_line() -> None:
     assert safe_line("a\nb\tc") == "a\\nb c"
-    assert markup_safe("[red]x") == "\\[red]x"
 
 
 @pytest.mark.parametrize(
