@@ -123,6 +123,12 @@ def seed_option(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
+def reason_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--reason", default="", help="Why: kept in the character's history.")(
+        command
+    )
+
+
 def db_option(command: Callable[..., Any]) -> Callable[..., Any]:
     from pathlib import Path
 
