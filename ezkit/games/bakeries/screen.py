@@ -19,11 +19,9 @@ from __future__ import annotations
 import textwrap
 import weakref
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ezkit.games import decks
-from ezkit.games.bakeries import score
 from ezkit.games.bakeries.rules import MINE, TABLES, counted
 from ezkit.games.engine import Move
 from ezkit.games.screen import WIDTH
@@ -80,6 +78,10 @@ def money(amount: int) -> str:
 
 def share(total: int, percent: int) -> int:
     """A share of a sale total in whole dollars, rounded as the engine settles it (BK-6)."""
+    from fractions import Fraction
+
+    from ezkit.games.bakeries import score  # with Fraction, only for the sale's screens
+
     return score.whole_dollars(Fraction(total * percent, 100))
 
 
@@ -501,6 +503,8 @@ def _stale(v: dict[str, Any], slot: int) -> str:
     r = v["stale_for"]
     i = v["slots"].index(slot)
     cake, stale, chef = v["cases"][r][i], v["stale"][r][i], v["multipliers"][r]
+    from ezkit.games.bakeries import score  # only for the sale's screens
+
     now = score.sale_value(chef, cake, slot, stale)
     then = score.sale_value(chef, cake, slot, stale + 1)
     return (
