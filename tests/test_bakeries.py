@@ -22,13 +22,14 @@ from ezkit.errors import InputError
 from ezkit.games import decks, engine, table
 from ezkit.games.bakeries import GAME_INFO, Bakeries, BakeriesState, Covered
 from ezkit.games.bakeries.bots import BakeriesBot
+from ezkit.games.bakeries.tables import BakeriesTables
 from ezkit.games.bots import bots_for, make_bot
 from ezkit.games.engine import IllegalMove, Move
 
 NAMES = ["Ann", "Bob"]
 ANN, BOB = 0, 1
 TABLES = decks.tables("bakeries")
-assert isinstance(TABLES, decks.BakeriesTables)
+assert isinstance(TABLES, BakeriesTables)
 SALE = TABLES.sale
 PRICE = {c.id: int(c.price or 0) for c in decks.deck("bakeries").of("cake")}
 COLOUR = {s.multiplier: s.colour for s in TABLES.chef_sets}

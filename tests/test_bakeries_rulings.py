@@ -24,11 +24,12 @@ from ezkit.cli import cli
 from ezkit.errors import InputError
 from ezkit.games import decks, engine
 from ezkit.games.bakeries import GAME_INFO, Bakeries, BakeriesState
+from ezkit.games.bakeries.tables import BakeriesTables
 from ezkit.games.bots import make_bot
 from ezkit.games.engine import IllegalMove, Move
 
 TABLES = decks.tables("bakeries")
-assert isinstance(TABLES, decks.BakeriesTables)
+assert isinstance(TABLES, BakeriesTables)
 ROW_A = ["A1", "A2", "A3", "A4", "A5"]
 EVERY_CAKE = [c.id for c in decks.deck("bakeries").of("cake")]
 

@@ -23,12 +23,13 @@ from ezkit.cli import cli
 from ezkit.errors import DocumentError, InputError
 from ezkit.games import decks
 from ezkit.games.bakeries import score as bk
+from ezkit.games.bakeries.tables import BakeriesTables
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "bakeries-case.yaml"
 
 TABLES = decks.tables("bakeries")
-assert isinstance(TABLES, decks.BakeriesTables)
+assert isinstance(TABLES, BakeriesTables)
 SALE = TABLES.sale
 CAKES = decks.deck("bakeries").of("cake")
 PRICE = {card.id: int(card.price or 0) for card in CAKES}

@@ -17,7 +17,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ezkit.errors import DocumentError
-from ezkit.games.decks import TABLES, Card, Deck, FoozleTables
+from ezkit.games.decks import TABLES, Card, Deck, tables_class
+from ezkit.games.foozle.tables import FoozleTables
 from ezkit.records import message
 from ezkit.yamlio import load_yaml
 
@@ -66,7 +67,7 @@ def read(path: Path) -> Deck:
         path=path,
         cards=cards,
         titles={kind: spec.title for kind, spec in document.decks.items()},
-        tables=_validate(_adapter(TABLES[document.game]), document.tables, path, "tables."),
+        tables=_validate(_adapter(tables_class(document.game)), document.tables, path, "tables."),
     )
     _check_colours(found)
     return found

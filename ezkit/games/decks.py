@@ -86,6 +86,8 @@ class Card(Record):
 
 
 # --- the tables each engine reads ---------------------------------------------------------
+# Each game's numbers are records in its package (`ezkit/games/<game>/tables.py`), made only
+# for the game that is played; Span is shared.
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,154 +97,21 @@ class Span(Record):
     default: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class AuntieTables(Record):
-    """Seed 000 "Setup" and "Turn Overview" as numbers (AU-1, AU-3, AU-4, AU-5, AU-9)."""
-
-    players: Span
-    action_hand: int
-    first_round_fudge: int
-    round_fudge: int
-    excuses_per_turn: int
-    interrupts_per_turn: int
-    deflects_per_excuse: int
-    action_draw: int
-    fixed_rounds: Span
-    no_draw_rounds: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class ChefSet(Record):
-    colour: str
-    multiplier: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class DieFace(Record):
-    """One phase-one die result (BK-3): cards to turn over [least, most], and options."""
-
-    flip: tuple[int, int]
-    bonus: bool = False
-    may_stop: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class FiveBonus(Record):
-    first: int
-    step: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class CaseSlot(Record):
-    slot: Slot
-    multiplier: Positive
-
-
-@dataclass(frozen=True, kw_only=True)
-class Sale(Record):
-    """Phase three and the end of a round (BK-5, BK-6); percentages as whole numbers."""
-
-    cakes_to_win: int
-    stale_percent: int
-    stale_per_cake: int
-    great_chef_bonus_percent: int
-    loser_keeps_percent: int
-    consolation_gap: int
-    consolation_percent: tuple[int, ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class BakeriesTables(Record):
-    """Seed 001's tables: chef sets, die, second chance, case slots, sale (BK-1..BK-6)."""
-
-    players: int
-    rounds: int
-    board: dict[Literal["rows", "columns"], int]
-    chef_sets: tuple[ChefSet, ...]
-    wilds_per_set: int
-    no_chef_multiplier: int
-    die: dict[int, DieFace]
-    five_bonus: FiveBonus
-    second_chance: dict[int, tuple[int, ...]]
-    phase_one_turn_cap: int
-    case_slots: int
-    case: tuple[CaseSlot, ...]
-    sale: Sale
-
-    def case_multiplier(self, slot: int) -> int:
-        """The sale multiplier of a case slot, 2..12 (seed 001 "PHASE TWO")."""
-        for row in self.case:
-            if row.slot == slot:
-                return row.multiplier
-        raise InputError(f"no bakery case slot {slot}; the slots are 2..12")
-
-    def five_bonus_for(self, earlier_fives: int) -> int:
-        """The 5-bonus after `earlier_fives` fives this phase one: $500 + $250 each (BK-3)."""
-        return self.five_bonus.first + self.five_bonus.step * earlier_fives
-
-
-@dataclass(frozen=True, kw_only=True)
-class DudabScoring(Record):
-    dudab_in_hand: int
-    unpaired_shaman: int
-    baby: dict[int, int]  # number of Baby cards -> points (negative, DU-4)
-
-
-@dataclass(frozen=True, kw_only=True)
-class DudabTables(Record):
-    """Seed 002 "Setup", "Playing the game" and "Scoring" as numbers (DU-2..DU-5)."""
-
-    players: Span
-    deal: int
-    starting_columns: dict[int, int]
-    hand: Span
-    column_capture: int
-    expansions: tuple[str, ...]
-    scoring: DudabScoring
-
-    def baby_points(self, babies: int) -> int:
-        """Points for a player's Baby cards, 0 for none (DU-4)."""
-        return self.scoring.baby[babies] if babies else 0
-
-
-@dataclass(frozen=True, kw_only=True)
-class Suit(Record):
-    suit: str
-    colour: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class FoozleTables(Record):
-    """Seed 004's numbers and the suit colours of ruling FZ-1."""
-
-    players: Span
-    deal: int
-    group_min: int
-    run_ranks: tuple[int, int]
-    tokens: tuple[str, ...]
-    white_token: str
-    suits: tuple[Suit, ...]
-    turn_cap: int
-
-    def colour_of(self, suit: str) -> str:
-        """A suit's colour (FZ-1)."""
-        for row in self.suits:
-            if row.suit == suit:
-                return row.colour
-        raise InputError(f"no suit {suit!r}; the suits are {', '.join(r.suit for r in self.suits)}")
-
-    def suits_of(self, colour: str) -> list[str]:
-        """The suits of a colour, three each by default (FZ-1)."""
-        return [row.suit for row in self.suits if row.colour == colour]
-
-
-Tables = AuntieTables | BakeriesTables | DudabTables | FoozleTables
-TABLES: dict[str, type[Tables]] = {
-    "auntie": AuntieTables,
-    "bakeries": BakeriesTables,
-    "dudab": DudabTables,
-    "foozle": FoozleTables,
+#: The record of each game's tables: module:class, imported when the game's deck is read.
+TABLES: dict[str, str] = {
+    "auntie": "ezkit.games.auntie.tables:AuntieTables",
+    "bakeries": "ezkit.games.bakeries.tables:BakeriesTables",
+    "dudab": "ezkit.games.dudab.tables:DudabTables",
+    "foozle": "ezkit.games.foozle.tables:FoozleTables",
 }
+
+
+def tables_class(game: str) -> type[Record]:
+    """The record class of a game's tables (TABLES)."""
+    import importlib
+
+    module, _, name = TABLES[game].partition(":")
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
 # --- the deck -----------------------------------------------------------------------------
@@ -257,7 +126,7 @@ class Deck:
     path: Path
     cards: tuple[Card, ...]
     titles: dict[str, str]
-    tables: Tables
+    tables: Record  # the game's own tables record (TABLES)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -321,7 +190,7 @@ def text(game: str, card_id: str) -> str:
     return deck(game).card(card_id).text
 
 
-def tables(game: str) -> Tables:
+def tables(game: str) -> Record:
     """The numbers the game's engine reads, from its deck file."""
     return deck(game).tables
 
@@ -358,5 +227,5 @@ def from_plain(document: dict[str, Any], path: Path) -> Deck:
         path=path,
         cards=tuple(build(Card, card) for card in document["cards"]),
         titles=document["titles"],
-        tables=build(TABLES[document["game"]], document["tables"]),
+        tables=build(tables_class(document["game"]), document["tables"]),
     )

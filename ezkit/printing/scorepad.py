@@ -13,7 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from ezkit.games import decks
-from ezkit.games.decks import AuntieTables, BakeriesTables, DudabTables, FoozleTables
+from ezkit.games.auntie.tables import AuntieTables
+from ezkit.games.bakeries.tables import BakeriesTables
+from ezkit.games.dudab.tables import DudabTables
+from ezkit.games.foozle.tables import FoozleTables
 from ezkit.printing.cheatsheet import for_players
 
 COLOURS = {

@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Any
 
 from ezkit.errors import InputError
 from ezkit.games import decks
+from ezkit.games.auntie.tables import AuntieTables
 from ezkit.games.engine import Game, Move
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ _P_INTERRUPT, _P_EXCUSE, _P_DEFLECT, _P_ASK, _P_EVENT, _P_OVER = range(6)
 
 _DECK = decks.deck("auntie")
 TABLES = decks.tables("auntie")
-assert isinstance(TABLES, decks.AuntieTables)
+assert isinstance(TABLES, AuntieTables)
 
 GAME_INFO: dict[str, Any] = {
     "name": "auntie",

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ezkit.errors import InputError
+from ezkit.games.bakeries.tables import BakeriesTables
 from ezkit.games.engine import Move
 
 
@@ -61,7 +62,7 @@ class BakeriesBot:
             self.name = "forgetful"
         deck = decks.deck("bakeries")
         tables = deck.tables
-        assert isinstance(tables, decks.BakeriesTables)
+        assert isinstance(tables, BakeriesTables)
         self.tables = tables
         #: card id -> (kind, multiplier, multipliers a wild stands in)
         self.cards: dict[str, tuple[str, int, frozenset[int]]] = {}

@@ -77,6 +77,7 @@ from typing import TYPE_CHECKING, Any
 
 from ezkit.errors import DocumentError, InputError
 from ezkit.games import decks
+from ezkit.games.bakeries.tables import BakeriesTables
 from ezkit.games.engine import Event, Game, Move
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ FACE_DOWN, GONE = "?", ""
 
 _DECK = decks.deck("bakeries")
 TABLES = decks.tables("bakeries")
-assert isinstance(TABLES, decks.BakeriesTables)
+assert isinstance(TABLES, BakeriesTables)
 
 GAME_INFO: dict[str, Any] = {
     "name": "bakeries",

@@ -28,6 +28,7 @@ from typing import Any, TypeVar, cast
 
 from ezkit.errors import DocumentError, InputError
 from ezkit.games import decks
+from ezkit.games.bakeries.tables import BakeriesTables
 
 CASE_FIELDS = ("chef", "case", "sold")
 SLOT_FIELDS = ("cake", "stale")
@@ -38,9 +39,9 @@ T = TypeVar("T")
 # --- the numbers, from cards/bakeries.yaml -------------------------------------------------
 
 
-def tables() -> decks.BakeriesTables:
+def tables() -> BakeriesTables:
     """The Bakeries tables of the deck file (seed 001; BK-1..BK-6)."""
-    return cast(decks.BakeriesTables, decks.tables("bakeries"))
+    return cast(BakeriesTables, decks.tables("bakeries"))
 
 
 def cakes() -> tuple[decks.Card, ...]:

@@ -66,6 +66,7 @@ from typing import TYPE_CHECKING, Any
 
 from ezkit.errors import InputError
 from ezkit.games import decks
+from ezkit.games.dudab.tables import DudabTables
 from ezkit.games.engine import Game, Move
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ _T_NEXT, _T_FILL, _T_DRAW, _T_TRIM, _T_CAPTURE, _T_REVEAL, _T_COVER, _T_SCORE = 
 
 _DECK = decks.deck("dudab")
 TABLES = decks.tables("dudab")
-assert isinstance(TABLES, decks.DudabTables)
+assert isinstance(TABLES, DudabTables)
 
 GAME_INFO: dict[str, Any] = {
     "name": "dudab",

@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 
 from ezkit.errors import InputError
 from ezkit.games import decks
+from ezkit.games.dudab.tables import DudabTables
 
 #: The step keys, in the book's order.
 STEPS = (
@@ -100,9 +101,9 @@ class Scoring(NamedTuple):
 
 
 @cache
-def _tables() -> decks.DudabTables:
+def _tables() -> DudabTables:
     found = decks.tables("dudab")
-    assert isinstance(found, decks.DudabTables)
+    assert isinstance(found, DudabTables)
     return found
 
 

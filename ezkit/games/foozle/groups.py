@@ -24,10 +24,11 @@ from typing import NamedTuple
 
 from ezkit.errors import InputError
 from ezkit.games import decks
+from ezkit.games.foozle.tables import FoozleTables
 
 _DECK = decks.deck("foozle")
 TABLES = decks.tables("foozle")
-assert isinstance(TABLES, decks.FoozleTables)
+assert isinstance(TABLES, FoozleTables)
 
 GROUP_MIN: int = TABLES.group_min
 RUN_LO, RUN_HI = TABLES.run_ranks
