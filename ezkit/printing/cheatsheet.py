@@ -18,14 +18,11 @@ from typing import Any
 
 from ezkit.errors import InputError
 from ezkit.games import decks
-from ezkit.games.decks import (
-    AuntieTables,
-    BakeriesTables,
-    Card,
-    Deck,
-    DudabTables,
-    FoozleTables,
-)
+from ezkit.games.auntie.tables import AuntieTables
+from ezkit.games.bakeries.tables import BakeriesTables
+from ezkit.games.decks import Card, Deck
+from ezkit.games.dudab.tables import DudabTables
+from ezkit.games.foozle.tables import FoozleTables
 
 OPTIONS = {
     "auntie": ("no-draw", "rounds"),
