@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any, ClassVar
 
@@ -50,25 +51,53 @@ class Before:
 def build(hint: Any, value: Any) -> Any:
     """Compiled JSON data as the type `hint` says: records, tuples, and dictionaries' number
     keys (JSON has only lists, and text keys). The data was checked when it was compiled."""
+    convert = _converter(hint)
+    return value if convert is None else convert(value)
+
+
+Convert = Callable[[Any], Any]
+
+
+@cache
+def _converter(hint: Any) -> Convert | None:
+    """How a JSON value becomes a value of type hint; None when it already is one (text,
+    numbers, a Literal). Worked out once a type: a deck makes hundreds of cards."""
     if dataclasses.is_dataclass(hint):
-        fields = _fields(hint)  # type: ignore[arg-type]
-        return hint(**{name: build(fields[name], item) for name, item in value.items()})
-    if value is None:
-        return None
+        fields = {name: _converter(field) for name, field in _fields(hint).items()}  # type: ignore[arg-type]
+
+        def record(value: Any) -> Any:
+            return hint(
+                **{
+                    name: item if (convert := fields[name]) is None else convert(item)
+                    for name, item in value.items()
+                }
+            )
+
+        return record
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(build(args[0], item) for item in value)
-        return tuple(build(arg, item) for arg, item in zip(args, value, strict=True))
+            each = _converter(args[0])
+            return tuple if each is None else lambda value: tuple(map(each, value))
+        items = [_converter(arg) or _same for arg in args]
+        return lambda value: tuple(f(item) for f, item in zip(items, value, strict=True))
     if origin is dict:
-        return {build(args[0], key): build(args[1], item) for key, item in value.items()}
+        key, item = _converter(args[0]) or _same, _converter(args[1]) or _same
+        return lambda value: {key(k): item(v) for k, v in value.items()}
     if origin in (typing.Union, types.UnionType):  # `X | None`: the X a JSON value needs
         built = [
             a for a in args if dataclasses.is_dataclass(a) or typing.get_origin(a) in (tuple, dict)
         ]
-        return build(built[0], value) if built else value
-    if hint is int and isinstance(value, str):  # a dictionary's key
-        return int(value)
+        inner = _converter(built[0]) if built else None
+        if inner is None:
+            return None
+        return lambda value: None if value is None else inner(value)
+    if hint is int:  # a dictionary's key, written as text
+        return lambda value: int(value) if isinstance(value, str) else value
+    return None
+
+
+def _same(value: Any) -> Any:
     return value
 
 
