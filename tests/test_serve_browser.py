@@ -319,14 +319,35 @@ def _wait_for_moves(served: Served, more_than: int) -> dict[str, Any]:
         time.sleep(0.02)
 
 
+#: The shared screen as a TV shows it (1920x1080: the page's TV scale applies).
+TV: dict[str, Any] = {"viewport": {"width": 1920, "height": 1080}}
+
+
+#: The pages the tests look through, by kind.
+VIEWS: dict[str, dict[str, Any]] = {"phone": PHONE, "desktop": DESKTOP, "tv": TV}
+
+
+@pytest.fixture(scope="module")
+def screens(browser: Any) -> Iterator[dict[str, Any]]:
+    """A phone, a desktop and a TV, one page each, shared by the tests: a page is opened once
+    (each costs Chromium a renderer), then sent to each test's links. The pages keep no
+    cookie or storage; a test leaves them blank (about:blank), their event streams closed, so
+    that a server stops at once."""
+    contexts = {kind: browser.new_context(**options) for kind, options in VIEWS.items()}
+    try:
+        yield {kind: context.new_page() for kind, context in contexts.items()}
+    finally:
+        for context in contexts.values():
+            context.close()
+
+
 # --- the tests ----------------------------------------------------------------------------
 
 
-def test_table_page_shows_no_hand(browser: Any, served: Served) -> None:
+def test_table_page_shows_no_hand(screens: dict[str, Any], served: Served) -> None:
     """The shared screen: the public board, no hand card, no menu, no card any seat hides."""
-    context = browser.new_context(**DESKTOP)
+    page = screens["desktop"]
     try:
-        page = context.new_page()
         page.goto(served.table)
         mirror = Mirror(served)
         assert page.locator("#hand").count() == 0
@@ -337,13 +358,14 @@ def test_table_page_shows_no_hand(browser: Any, served: Served) -> None:
         assert not mirror.leaked(None, page.content())
         assert page.title().endswith("the table")
     finally:
-        context.close()
+        page.goto("about:blank")
 
 
-def test_a_second_browser_on_a_seat_sees_the_same_hand(browser: Any, served: Served) -> None:
-    phone, desktop = browser.new_context(**PHONE), browser.new_context(**DESKTOP)
+def test_a_second_browser_on_a_seat_sees_the_same_hand(
+    screens: dict[str, Any], served: Served
+) -> None:
+    one, two = screens["phone"], screens["desktop"]
     try:
-        one, two = phone.new_page(), desktop.new_page()
         one.goto(served.seats[0])
         two.goto(served.seats[0])
         version = max(_version(one), _version(two))
@@ -354,8 +376,8 @@ def test_a_second_browser_on_a_seat_sees_the_same_hand(browser: Any, served: Ser
         assert held and _hand(one) == _hand(two) == held
         assert one.locator("h1 .who").inner_text() == two.locator("h1 .who").inner_text() == "Ann"
     finally:
-        phone.close()
-        desktop.close()
+        one.goto("about:blank")
+        two.goto("about:blank")
 
 
 @pytest.mark.slow  # some 140 decisions, about 20 s: make test and CI play it, test-fast not
@@ -432,9 +454,6 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
 
 # --- every game's board, looked at ----------------------------------------------------------
 
-#: The shared screen as a TV shows it (1920x1080: the page's TV scale applies).
-TV: dict[str, Any] = {"viewport": {"width": 1920, "height": 1080}}
-
 
 def _under_way(name: str) -> Any:
     """A WebTable of `name` well under way: bots and a human seat (Ann) played at random,
@@ -463,29 +482,30 @@ def _under_way(name: str) -> Any:
 
 
 @pytest.mark.parametrize("name", ["auntie", "bakeries", "dudab", "foozle"])
-def test_every_game_board_on_phone_desktop_and_tv(browser: Any, name: str) -> None:
+def test_every_game_board_on_phone_desktop_and_tv(screens: dict[str, Any], name: str) -> None:
     """Each game's board drawn from the view (screenshots serve-board-<game>-<page>.png): the
     phone's page never scrolls sideways, the board is there on seat and table pages, the text
     dump is folded away where the board says the same."""
     table = _under_way(name)
     with _serving(table) as base:
         seat = next(iter(table.seat_tokens().values()))
-        for kind, options, link in (
-            ("phone", PHONE, f"{base}/seat/{seat}"),
-            ("desktop", DESKTOP, f"{base}/seat/{seat}"),
-            ("tv", TV, f"{base}/table/{table.table_token}"),
-        ):
-            context = browser.new_context(**options)
-            try:
-                page = context.new_page()
+        try:
+            for kind, link in (
+                ("phone", f"{base}/seat/{seat}"),
+                ("desktop", f"{base}/seat/{seat}"),
+                ("tv", f"{base}/table/{table.table_token}"),
+            ):
+                page = screens[kind]
                 page.goto(link)
+                assert page.url == link
                 assert page.locator("#board").count() == 1
                 assert page.locator("#screen[open]").count() == 0
                 if kind == "phone":
                     assert _fits(page), f"{name}: the phone's page scrolls sideways"
                 _shot(page, f"board-{name}-{kind}")
-            finally:
-                context.close()
+        finally:
+            for page in screens.values():
+                page.goto("about:blank")
 
 
 @contextlib.contextmanager
