@@ -27,7 +27,11 @@ lint: $(STAMP)
 # runs (conformance, the fair table, Foozle's many games) play a tenth of their games there;
 # `make test-full` plays them all (GT-1's 1,000 seeded games per game and more), and
 # `make test-fast`, for the edit-test loop, skips the lint and every test marked slow.
-PYTEST := $(BIN)/python -m pytest -n auto --dist loadgroup
+# Compiled bytecode is kept under .venv (not beside the sources), even where the environment sets
+# PYTHONDONTWRITEBYTECODE: otherwise each worker compiles every test module and pytest rewrites
+# its asserts at every run (some 4 s of collection), and each `ezkit` a test starts compiles ezkit.
+PYTEST := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache \
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 test: lint browser
 	EZKIT_SLOW_SHARE=0.1 $(PYTEST)
