@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -42,6 +43,21 @@ def deck_pdf(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     out = tmp_path_factory.mktemp("deck") / f"{game}.pdf"
     said = run("deck", game, "-o", str(out), "--backs")
     return game, out, said
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
+    """`ezkit print KIND GAME [--options ...]` to a PDF, each made once for the module (the
+    Foozle cheat sheet and score pad are read by two tests each)."""
+    folder = tmp_path_factory.mktemp("printed")
+
+    @cache
+    def make(kind: str, game: str, options: str = "") -> Path:
+        out = folder / f"{kind}-{game}-{options or 'plain'}.pdf"
+        run(kind, game, "-o", str(out), *(["--options", options] if options else []))
+        return out
+
+    return make
 
 
 def test_deck_pages_faces_and_backs(deck_pdf: tuple) -> None:
@@ -147,13 +163,8 @@ RULING = re.compile(r"\b(AU|BK|DU|FZ|GT|EZ)-\d")
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_cheatsheet_names_every_card_type(game: str, tmp_path: Path) -> None:
-    out = tmp_path / f"{game}.pdf"
-    argv = ["cheatsheet", game, "-o", str(out)]
-    if OPTIONS[game]:
-        argv += ["--options", OPTIONS[game]]
-    run(*argv)
-    text = pages(out)
+def test_cheatsheet_names_every_card_type(game: str, printed: Callable[..., Path]) -> None:
+    text = pages(printed("cheatsheet", game, OPTIONS[game]))
     assert len(text) == 1
     flat = " ".join(" ".join(text).split())
     assert not RULING.search(flat), RULING.search(flat)  # for players: no ruling ids
@@ -191,7 +202,7 @@ def test_ruling_ids_are_taken_out_and_the_words_kept() -> None:
     assert for_players("as DU-2 gives it") == "as DU-2 gives it"  # only citations in brackets
 
 
-def test_cheatsheets_use_the_page(tmp_path: Path) -> None:
+def test_cheatsheets_use_the_page(printed: Callable[..., Path]) -> None:
     from ezkit.printing import cheatsheet
 
     sizes = {}
@@ -199,19 +210,15 @@ def test_cheatsheets_use_the_page(tmp_path: Path) -> None:
         view = cheatsheet.cheatsheet(game, cheatsheet.parse_options(game, OPTIONS[game]))
         sizes[game] = float(view["type_size"].removesuffix("pt"))
     assert min(sizes.values()) >= 9 and sizes["foozle"] >= 11  # was 9 pt for all, 55-60% full
-    out = tmp_path / "foozle.pdf"
-    run("cheatsheet", "foozle", "-o", str(out))
-    flat = " ".join(" ".join(pages(out)).split())
+    flat = " ".join(" ".join(pages(printed("cheatsheet", "foozle"))).split())
     # numbered steps in a numbered list (no bullet before a number), the trumps in a wide cell
     assert "YOUR TURN Take the top of the draw pile" in flat and "1. 2. 3." in flat
     assert "Trumps ×9 The Granola, The Death" in flat
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_scorepad_renders(game: str, tmp_path: Path) -> None:
-    out = tmp_path / f"{game}.pdf"
-    run("scorepad", game, "-o", str(out))
-    text = " ".join(pages(out))
+def test_scorepad_renders(game: str, printed: Callable[..., Path]) -> None:
+    text = " ".join(pages(printed("scorepad", game)))
     assert "Player 1" in text and decks.deck(game).name.split(":")[0] in text
     expected = {
         "auntie": "Round 20",
@@ -223,12 +230,10 @@ def test_scorepad_renders(game: str, tmp_path: Path) -> None:
     assert not RULING.search(text), RULING.search(text)
 
 
-def test_the_foozle_score_pad_has_a_column_per_token(tmp_path: Path) -> None:
+def test_the_foozle_score_pad_has_a_column_per_token(printed: Callable[..., Path]) -> None:
     from ezkit.printing import scorepad
 
-    out = tmp_path / "foozle.pdf"
-    run("scorepad", "foozle", "-o", str(out))
-    flat = " ".join(" ".join(pages(out)).split())
+    flat = " ".join(" ".join(pages(printed("scorepad", "foozle"))).split())
     heads = "Bk Br R Y Bu W"  # black and blue apart in black and white, the white token too
     assert flat.count(heads) == 6  # under each of six players
     assert "Tokens: Bk black, Br brown, R red, Y yellow, Bu blue, W white." in flat
