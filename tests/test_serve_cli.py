@@ -192,3 +192,17 @@ def test_a_served_game_pays_its_stake_to_the_winning_characters(
     for name in ("Jason Free", "Wren"):
         paid = [h for h in ledger(character(db, name)) if "game 1" in str(h)]
         assert len(paid) == (name in winners), (name, winners, paid)
+
+
+def test_the_listening_socket_names_tcp_so_answers_are_not_delayed() -> None:
+    """asyncio sets TCP_NODELAY on accepted connections only for a socket whose protocol is
+    IPPROTO_TCP; without it each kept-alive answer waited ~40 ms for a delayed ACK."""
+    import socket
+
+    from ezkit.cli.serve import _listen
+
+    sock = _listen("127.0.0.1", 0)
+    try:
+        assert sock.proto == socket.IPPROTO_TCP
+    finally:
+        sock.close()
