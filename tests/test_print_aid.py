@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from ezkit import dice, ladder, odds
 from ezkit import rules as rules_data
 from ezkit.cli import cli
-from ezkit.printing import aid
+from ezkit.printing import aid, aid_odds
 
 # The book's Other Ways to "Roll" table (seed 003, Extras): value, 3d6, d100, poker, 2d10, d20,
 # with the d20 -3 row as ruling EZ-22 reads it ("1 & 6-20", not the book's slip "1 & 16-20").
@@ -113,7 +113,7 @@ def test_the_dice_readings_parse_back_to_the_dice_data() -> None:
     """The notation is computed from the data: read back by dice's own parser, it is the data."""
     values = range(dice.HIGH, dice.LOW - 1, -1)
     for method in dice.methods().values():
-        rows = {str(v): aid.reading(method, v) for v in values}
+        rows = {str(v): aid_odds.reading(method, v) for v in values}
         if isinstance(method, dice.TableDice):
             table, rerolls = dice._table_rows(rows)
             assert (table, rerolls) == (dict(method.table), dict(method.rerolls))
@@ -132,10 +132,10 @@ def test_a_changed_table_changes_the_readings() -> None:
             1: dict.fromkeys(range(1, 21), -2),
         },
     )
-    assert aid.reading(d20, 2) == "20 & 11-20"
-    assert aid.reading(d20, 0) == "2-19"
-    assert aid.reading(d20, -2) == "1 & 1-20"
-    assert aid.reading(d20, 4) == "-"
+    assert aid_odds.reading(d20, 2) == "20 & 11-20"
+    assert aid_odds.reading(d20, 0) == "2-19"
+    assert aid_odds.reading(d20, -2) == "1 & 1-20"
+    assert aid_odds.reading(d20, 4) == "-"
 
 
 def test_the_fight_wounds_and_tables_are_printed(default_text: str) -> None:

@@ -34,7 +34,6 @@ from ezkit.printing.aid_odds import (
     ladder_rungs,
     net_odds,
     percentages_table,
-    reading,  # noqa: F401  (the dice readings, as tests check them)
 )
 from ezkit.rules import Rules
 
