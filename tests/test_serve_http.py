@@ -314,6 +314,14 @@ def test_a_body_over_the_limit_is_413(dudab: tuple[TestClient, WebTable]) -> Non
     assert client.post(f"/api/{token}/move", content=chunks()).status_code == 413
 
 
+def test_json_nested_past_the_parser_is_400(dudab: tuple[TestClient, WebTable]) -> None:
+    """A body of 2,000 nested lists within the size limit: a clear 400, not a 500."""
+    client, table = dudab
+    token = table.seat_tokens()[0]
+    deep = "[" * 2000 + "]" * 2000
+    assert client.post(f"/api/{token}/move", content=deep).status_code == 400
+
+
 def test_security_headers_on_pages_api_and_static(dudab: tuple[TestClient, WebTable]) -> None:
     client, table = dudab
     token = table.seat_tokens()[0]

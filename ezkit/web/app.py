@@ -220,7 +220,7 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
             return JSONResponse({"error": f"a request is at most {BODY_LIMIT} bytes"}, 413)
         try:
             data = json.loads(body)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # nested past the parser
             return JSONResponse({"error": 'send JSON: {"move": "..."}'}, 400)
         text = data.get("move") if isinstance(data, dict) else None
         path = data.get("path") if isinstance(data, dict) else None
