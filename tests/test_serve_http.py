@@ -562,7 +562,8 @@ def test_a_claimed_reaction_is_chosen_at_the_seat_or_passes_for_a_non_holder() -
 
 def test_au11_an_answer_wakes_no_other_page() -> None:
     """An answer to a reaction question changes the answering seat's page only: the other
-    pages' streams are not woken (when someone answered would tell who hesitated)."""
+    pages' states, the version they show and their streams are as before (when someone
+    answered would tell who hesitated)."""
     for seed in range(60):
         table = _table("auntie", ["Ann", "Bob", "Cat"], 1, {}, seed)
         rng = random.Random(seed)
@@ -576,9 +577,25 @@ def test_au11_an_answer_wakes_no_other_page() -> None:
                 table.move(seat, rng.choice(table.legal()).text())
         else:
             continue
-        waking = table._changed
-        table.move(table.asked(reaction)[0], "pass")
-        assert not waking.is_set() and table._changed is waking
+        asked = table.asked(reaction)
+        with TestClient(make_app(table, run=False)) as client:
+            tokens = {**table.seat_tokens(), None: table.table_token}
+
+            def pages(tokens: dict[int | None, str] = tokens) -> dict[int | None, str]:
+                return {s: client.get(f"/api/{t}/state").text for s, t in tokens.items()}
+
+            before, version, waking = pages(), table.version, table._changed
+            answer = client.post(f"/api/{tokens[asked[0]]}/move", json={"move": "pass"})
+            assert answer.status_code == 200 and answer.json()["state"]["answered"]
+            after = pages()
+            # nothing any other page can read changed: not its state, not the version it
+            # shows (the page's data-version, the stream's event id), not its stream
+            assert table.version == version and not waking.is_set()
+            assert table._changed is waking
+        assert {s: p for s, p in after.items() if s != asked[0]} == {
+            s: p for s, p in before.items() if s != asked[0]
+        }
+        assert after[asked[0]] != before[asked[0]]
         return
     pytest.fail("no reaction window asking two humans in 60 games")
 
@@ -631,6 +648,7 @@ def test_a_refused_save_stops_the_table_and_every_page_says_why() -> None:
                 break
             time.sleep(0.01)
         table.session.saver = refuse
+        saved = table.session.state.save()
         move = page["menu"]["steps"][-1]
         while move["move"] is None:
             move = move["children"][0]
@@ -638,6 +656,11 @@ def test_a_refused_save_stops_the_table_and_every_page_says_why() -> None:
         assert refused.status_code == 409 and "another ezkit" in refused.json()["error"]
         for path in (f"/api/{token}/state", f"/api/{table.table_token}/state"):
             assert "another ezkit" in client.get(path).json()["broken"]
+        # GT-1: the pages show the game as saved, not the refused move (a card it drew would
+        # be known to its seat, and perhaps drawn again in the game another ezkit goes on with)
+        assert table.session.state.save() == saved
+        shown = client.get(f"/api/{token}/state").json()
+        assert shown["hand"] == page["hand"] and shown["story"] == page["story"]
         again = client.post(f"/api/{token}/move", json={"move": move["move"]})
         assert again.status_code == 409 and "the table stopped" in again.json()["error"]
         assert "The table stopped" in client.get(f"/seat/{token}").text

@@ -198,7 +198,13 @@ class Session:
 
     def _play(self, seat: int, move: Move, forced: bool, on_move: OnMove | None) -> list[Event]:
         events = self.state.play(move)
-        self.save()
+        try:
+            self.save()
+        except EzkitError:
+            # The save was refused (another ezkit changed the game): the move is not made, and
+            # no screen may show what it brought to sight, as the saved game never did (GT-1).
+            self.state = self._replay()
+            raise
         if on_move is not None:
             on_move(seat, move, events, forced)
         return events
@@ -322,9 +328,11 @@ class Session:
         return record
 
     def save(self) -> None:
-        self.record = self.snapshot()
+        """Write the record; it becomes this session's only once it is written."""
+        record = self.snapshot()
         if self.saver is not None:
-            self.saver(self.record)
+            self.saver(record)
+        self.record = record
 
     def summary(self, seat: int | None = None) -> dict[str, Any]:
         """What `game show` prints: a seat's view (or the table's), whose move, the legal moves

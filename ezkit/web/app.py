@@ -166,12 +166,13 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
     def model(seat: int | None) -> dict[str, Any]:
         return table_page(table) if seat is None else seat_page(table, seat)
 
-    made: dict[tuple[int | None, int], dict[str, Any]] = {}
+    made: dict[tuple[int | None, int, bool], dict[str, Any]] = {}
 
     def state_json(seat: int | None) -> dict[str, Any]:
-        """A page's state, made once per version and seat (its stream and its move's answer
-        share it; every change bumps the version)."""
-        key = (seat, table.version)
+        """A page's state, made once per version, seat and whether the seat has answered the
+        open reaction question (its stream and its move's answer share it; every public change
+        bumps the version, an answer does not: AU-11)."""
+        key = (seat, table.version, seat is not None and table.question(seat) is None)
         if key not in made:
             if len(made) > 64:
                 made.clear()

@@ -42,7 +42,8 @@ class NotYourTurn(IllegalMove):
 
 
 class WebTable:
-    """One game at the web table. `lock` guards every change; `version` counts them."""
+    """One game at the web table. `lock` guards every change; `version` counts those every
+    page may see (an answer to a reaction is not one: AU-11)."""
 
     def __init__(
         self,
@@ -159,9 +160,10 @@ class WebTable:
             if seat in self.answers:
                 raise NotYourTurn("you have answered already")
             self.answers[seat] = answer
-            # AU-11: only the answering seat's page changes, and the others' streams hear
-            # nothing of it (not even when someone answered); the runner may settle now
-            self._changed_now(tell=False)
+            # AU-11: only the answering seat's page changes (its state is made per answered
+            # flag, not per version); the version every page shows and every stream's event
+            # id stay as they were, so no page learns that someone answered, or when
+            self._wake.set()  # the runner may settle the window now
             return None
         if not self.deciding(seat):
             mover = self.session.state.to_move()
@@ -251,12 +253,11 @@ class WebTable:
 
     # --- running and telling ---
 
-    def _changed_now(self, tell: bool = True) -> None:
-        """A new version; `tell` wakes every page's event stream."""
+    def _changed_now(self) -> None:
+        """A new version: wakes every page's event stream and the runner."""
         self.version += 1
-        if tell:
-            changed, self._changed = self._changed, asyncio.Event()
-            changed.set()
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
         self._wake.set()
 
     async def changed(self, since: int, timeout: float) -> int:
