@@ -143,6 +143,27 @@ def test_a_real_run_serves_pages_and_ctrl_c_leaves_the_game_saved(tmp_path: Path
     assert saves.get(db, 1)["moves"][: len(played)] == played
 
 
+def test_sigterm_ends_like_ctrl_c(tmp_path: Path) -> None:
+    """uvicorn re-raises a captured signal once it has shut down; SIGTERM's default action
+    killed the process there, so the ending lines were never printed and the exit was by
+    signal. SIGTERM now ends like Ctrl-C: the ending lines, exit code 0, the game saved."""
+    db = tmp_path / "campaign.json"
+    process, lines, links = _serve(
+        ["dudab", "--players", "Ann", "--bots", "1", "--db", str(db), "--no-qr"]
+    )
+    try:
+        assert lines[0].startswith("Game 1: Dudab"), lines
+        with _client() as client:
+            assert client.get(links[1]).status_code == 200  # it serves
+    finally:
+        process.send_signal(signal.SIGTERM)
+        out, _ = process.communicate(timeout=30)
+    assert process.returncode == 0, (process.returncode, out)
+    assert "game 1 saved: resume with `ezkit game serve 1`" in out
+    assert "Traceback" not in out
+    assert saves.get(db, 1)["game"] == "dudab"
+
+
 @pytest.mark.slow  # a whole game through a real server, about a second
 def test_a_served_game_pays_its_stake_to_the_winning_characters(
     runner: CliRunner, tmp_path: Path

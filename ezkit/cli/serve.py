@@ -4,6 +4,7 @@ command, so no other command pays for them."""
 
 from __future__ import annotations
 
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -223,6 +224,12 @@ def run(
         def handle_exit(self, sig: int, frame: Any) -> None:
             table.stop()  # open event streams end now, not after a graceful-shutdown timeout
             super().handle_exit(sig, frame)
+            # uvicorn raises each captured signal again once it has shut down: SIGINT comes
+            # back as KeyboardInterrupt (caught below), but SIGTERM's default action would
+            # kill the process before the ending lines. SIGTERM ends like Ctrl-C instead.
+            captured = getattr(self, "_captured_signals", None)
+            if isinstance(captured, list):
+                captured[:] = [s for s in captured if s != signal.SIGTERM]
 
     server = Server(config)
     try:
