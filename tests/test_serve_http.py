@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import random
+import re
 import socket
 import threading
 import time
@@ -733,6 +734,32 @@ def test_gt1_a_board_that_drew_a_hidden_card_is_caught(monkeypatch: pytest.Monke
             fair.check(0, client.get(f"/seat/{table.seat_tokens()[0]}").text)
         with pytest.raises(AssertionError, match="is shown"):
             fair.check(None, client.get(f"/table/{table.table_token}").text)
+
+
+def test_a_dudab_column_says_buried_only_of_cards_under_a_baby() -> None:
+    """The board fans three cards under a column's top; a fifth visible card is not drawn but
+    is not buried: only the cards under a Baby are (the engine's `buried`, invisible by the
+    book). The count is the visible cards, the ones the sixth card counts (DU-3, DU-5)."""
+    table = _table("dudab", ["Ann", "Bob"], 1, {"rounds": 1, "jungle": True, "baby": True})
+    state = table.session.state
+    five = ["red-1-hand", "blue-2-club", "red-3-hand", "blue-4-club", "red-3-mammoth"]
+    columns = [five, ["yellow-4-club"]] + [["green-1-club"]] * (state.game.columns - 2)
+    state.arrange(
+        hands={0: ["green-3-club"], 1: ["yellow-2-club"], 2: ["blue-1-hide"]},
+        piles=dict.fromkeys(range(3), ()),
+        discard=(),
+        columns=columns,
+        buried={2: ["yellow-1-hide", "green-2-hide", "baby"]},
+    )
+    piles = seat_page(table, 0)["board"]["piles"]
+    assert [len(p["under"]) for p in piles[:2]] == [3, 0]
+    assert piles[0]["buried"] == 0 and piles[0]["count"] == 5  # one visible card not fanned
+    assert piles[1]["buried"] == 3 and piles[1]["count"] == 1
+    with TestClient(make_app(table, run=False)) as client:
+        text = client.get(f"/seat/{table.seat_tokens()[0]}").text
+    counts = re.findall(r'<div class="pile-count">(.*?)</div>', text)
+    assert counts[:2] == ["5 cards (1 not shown)", "1 card; 3 more under a Baby"], counts
+    assert "buried" not in counts[0]
 
 
 def test_a_column_on_the_board_is_the_where_of_a_cards_move() -> None:

@@ -7,8 +7,10 @@ not the 80-column screen's; a game's rules stay in the game.
 
 A board is a dict of optional parts, drawn in this order by templates/web/main.html:
 
-    piles      [{target, label, top, under, buried, count}]  a column: its top card whole,
-               a few cards under it fanned, the buried ones counted (Dudab)
+    piles      [{target, label, top, under, unshown, buried, count}]  a column: its top card
+               whole, a few cards under it fanned, the visible cards not fanned (`unshown`)
+               and the ones buried under a Baby (`buried`, invisible by the book) counted;
+               `count` is the visible cards (Dudab)
     grid       [[{cell, target, state, face}]]  a memory board: face down, gone or up (Bakeries)
     cases      [{label, slots: [{slot, target, times, cake, stale, sold}]}]  each player's case
                (Bakeries, phase two)
@@ -29,7 +31,7 @@ from typing import Any
 
 #: A card's face (ezkit.web.views.face): None for an id the deck does not know.
 Face = Callable[[str, str], "dict[str, Any] | None"]
-#: Cards of a column shown under its top card (the rest counted as buried).
+#: Cards of a column shown under its top card (the other visible ones counted as not shown).
 FANNED = 3
 
 _COLUMN = re.compile(r"^Column (\d+)\b")
@@ -69,16 +71,16 @@ def dudab(view: dict[str, Any], face: Face) -> dict[str, Any]:
         cards = [str(x) for x in column.get("cards") or []]
         top = _card("dudab", face, cards[-1]) if cards else None
         under = [_card("dudab", face, x) for x in reversed(cards[:-1])][:FANNED]
-        hidden = len(cards) - 1 - len(under) if cards else 0
-        buried = int(column.get("buried") or 0) + max(hidden, 0)
+        unshown = max(len(cards) - 1 - len(under), 0)  # visible, only not drawn
         piles.append(
             {
                 "target": f"column-{c}",
                 "label": f"Column {c}",
                 "top": top,
                 "under": under,
-                "buried": buried,
-                "count": len(cards) + int(column.get("buried") or 0),
+                "unshown": unshown,
+                "buried": int(column.get("buried") or 0),  # under a Baby (the engine's word)
+                "count": len(cards),  # the visible cards: the ones the capturing card counts
             }
         )
     discard = [str(x) for x in view.get("discard") or []]
