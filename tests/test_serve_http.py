@@ -561,6 +561,58 @@ def test_a_claimed_reaction_is_chosen_at_the_seat_or_passes_for_a_non_holder() -
     pytest.fail(f"not every case met in 200 games: {seen}")
 
 
+def test_the_you_pass_note_goes_at_the_first_move_after_its_window() -> None:
+    """The note that a seat claimed the word holding nothing is shown with the pass it
+    explains, stays while the rest of that window is settled (the others' passes), and is
+    gone at the first move made after the window, whoever makes it; it changes only with the
+    version, so a page's state made once per version stays true (AU-11)."""
+    after_others = 0
+    for seed in range(200):
+        session = Session.start("auntie", [Seat(n, HUMAN) for n in ("Ann", "Bob", "Cat")], seed, {})
+        table = WebTable(session, bot_delay=0, reaction_wait=3600)
+        rng = random.Random(seed)
+        with TestClient(make_app(table, run=False)) as client:
+            tokens = table.seat_tokens()
+
+            def note(seat: int, tokens: dict[int, str] = tokens) -> str | None:
+                return client.get(f"/api/{tokens[seat]}/state").json()["note"]
+
+            for _ in range(300):
+                if session.state.is_over() or after_others >= 3:
+                    break
+                _settle(table)
+                reaction = table.reaction()
+                if reaction is None or table.choosing():  # a turn, or how to react
+                    table.move(session.state.to_move(), rng.choice(table.legal()).text())
+                    continue
+                asked = table.asked(reaction)
+                first = asked[0]
+                holds = any(m.action == reaction.word for m in session.state.legal_moves())
+                for s in asked:  # the first asked claims; the others pass
+                    word = reaction.word if s == first else "pass"
+                    assert client.post(f"/api/{tokens[s]}/move", json={"move": word}).is_success
+                if holds:
+                    continue
+                moves = len(session.state.moves)
+                _settle(table)  # the window's passes, its own first
+                if table.reaction() is not None or table.choosing():
+                    continue
+                assert session.state.moves[moves].action == "pass"
+                said = f"You hold nothing to {reaction.word} with: you pass."
+                assert note(first) == said  # still there once the others passed too
+                assert all(note(s) is None for s in tokens if s != first)
+                version = table.version
+                mover = session.state.to_move()
+                pick = rng.choice(table.legal()).text()
+                made = client.post(f"/api/{tokens[mover]}/move", json={"move": pick})
+                assert made.is_success and table.version > version
+                assert note(first) is None, (seed, mover, first)  # gone with the next move
+                after_others += mover != first
+        if after_others >= 3:
+            return
+    pytest.fail(f"a move by another seat after a noted pass in only {after_others} cases")
+
+
 def test_au11_an_answer_wakes_no_other_page() -> None:
     """An answer to a reaction question changes the answering seat's page only: the other
     pages' states, the version they show and their streams are as before (when someone

@@ -70,8 +70,11 @@ class WebTable:
         self._choice: tuple[Any, ...] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self.answers: dict[int, str] = {}
-        #: A line for one seat's page only (you hold nothing to interrupt with: you pass).
+        #: A line for one seat's page only (you hold nothing to interrupt with: you pass),
+        #: shown from the pass it explains until the first move made after that pass's
+        #: reaction window (`_noted`): it changes only with a move, so only with the version.
         self.notes: dict[int, str] = {}
+        self._noted: tuple[Any, ...] | None = None
         self.stopped = False
         #: Why the table stopped playing (a save refused), shown on every page.
         self.broken: str | None = None
@@ -173,9 +176,9 @@ class WebTable:
             text = self._pick(path)
         if text is None:
             raise IllegalMove("no move given")
+        window = self._window_now()
         _, made = self.session.move(text)
-        self.notes.pop(seat, None)
-        self._changed_now()
+        self._moved(window)
         return made
 
     def _pick(self, path: list[int]) -> str:
@@ -220,8 +223,9 @@ class WebTable:
             move = session._chooser(session.seats[seat].kind)(
                 state.view(seat), legal, session.bot_rng()
             )
+            window = self._window_now()
             session._play(seat, move, len(legal) == 1, None)
-            self._changed_now()
+            self._moved(window)
             return None
         if reaction is not None:
             if self.choosing():
@@ -233,23 +237,38 @@ class WebTable:
             mine = [m for m in legal if m.action == reaction.word]
             passing = next((m for m in legal if m.action == "pass"), legal[0])
             if answer != reaction.word or not mine:
-                if answer == reaction.word:
-                    self.notes[seat] = f"You hold nothing to {reaction.word} with: you pass."
                 session._play(seat, passing, len(legal) == 1, None)
-                self._changed_now()
+                self._moved(reaction.window)
+                if answer == reaction.word:  # shown with the pass, in the same version
+                    self.notes[seat] = f"You hold nothing to {reaction.word} with: you pass."
+                    self._noted = reaction.window
                 return None
             if len(mine) == 1:
                 session._play(seat, mine[0], False, None)
-                self._changed_now()
+                self._moved(reaction.window)
                 return None
             self._choice = (self._window, seat, len(state.moves))  # it picks how at its page
             self._changed_now()
             return float("inf")
         if len(legal) == 1:
+            window = self._window_now()
             session._play(seat, legal[0], True, None)
-            self._changed_now()
+            self._moved(window)
             return None
         return float("inf")
+
+    def _window_now(self) -> tuple[Any, ...] | None:
+        """The reaction window a move made now belongs to (None: none is open)."""
+        reaction = self.session.state.reaction()
+        return reaction.window if reaction is not None else None
+
+    def _moved(self, window: tuple[Any, ...] | None) -> None:
+        """After a move made in `window`: the notes go unless the move settles the same window
+        as the pass they explain (the others' passes), and the version is bumped."""
+        if window is None or window != self._noted:
+            self.notes.clear()
+            self._noted = None
+        self._changed_now()
 
     # --- running and telling ---
 
