@@ -157,6 +157,8 @@ def parse_text(text: str, source: str) -> Any:
     except ValueError as error:  # a number longer than Python reads (4,300 digits)
         raise UnreadableError(f"{source}: {_too_long(error)}") from None
     except yaml.YAMLError as error:
+        if "maximum nesting depth" in str(error):  # libyaml's own limit (PyYAML 6.0.4 on), far
+            raise UnreadableError(nested_message(source)) from None  # past DEPTH_LIMIT
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(error, "problem", None) or str(error)
