@@ -37,7 +37,24 @@ class Check:
 
 
 class Before:
-    """A function that reads the value before pydantic checks its type (`Fair` -> 0)."""
+    """A function that reads the value before pydantic checks its type (`Fair` -> 0).
+    `takes`: the type a file may write there, for the JSON Schema (a name for a gift)."""
+
+    def __init__(self, function: Any, takes: Any = None) -> None:
+        self.function = function
+        self.takes = takes
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        takes = None if self.takes is None else handler.generate_schema(self.takes)
+        return core_schema.no_info_before_validator_function(
+            self.function, handler(source), json_schema_input_schema=takes
+        )
+
+
+class After:
+    """A function that checks the value once pydantic has checked its type."""
 
     def __init__(self, function: Any) -> None:
         self.function = function
@@ -45,7 +62,33 @@ class Before:
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
         from pydantic_core import core_schema
 
-        return core_schema.no_info_before_validator_function(self.function, handler(source))
+        return core_schema.no_info_after_validator_function(self.function, handler(source))
+
+
+class Dump:
+    """How a value is written in a document (a rank as the book's label), by pydantic too."""
+
+    def __init__(self, function: Any) -> None:
+        self.function = function
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        schema = handler(source)
+        schema["serialization"] = core_schema.plain_serializer_function_ser_schema(
+            self.function, when_used="json"
+        )
+        return schema
+
+
+class Schema:
+    """A field's JSON Schema as written here (what a file may hold, said better than the type)."""
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        self.schema = schema
+
+    def __get_pydantic_json_schema__(self, core_schema: Any, handler: Any) -> Any:
+        return dict(self.schema)
 
 
 def build(hint: Any, value: Any) -> Any:

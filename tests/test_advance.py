@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -160,7 +161,7 @@ def agathe(jason: Character) -> Character:
         Role(name="Doctor", specialty="Pathology", rank=1),
         Role(name="Swimmer", rank=1),
     ]
-    return jason.model_copy(update={"name": "Sister Agathe", "roles": roles, "experience": 10})
+    return replace(jason, name="Sister Agathe", roles=roles, experience=10)
 
 
 def test_a_trait_she_lacks_is_refused_with_did_you_mean(agathe: Character) -> None:
@@ -184,7 +185,7 @@ def test_a_name_two_roles_share_is_refused(agathe: Character) -> None:
 
 
 def test_a_plain_role_is_named_by_its_label_beside_its_specialties(agathe: Character) -> None:
-    plain = agathe.model_copy(update={"roles": [*agathe.roles, Role(name="Doctor", rank=0)]})
+    plain = replace(agathe, roles=[*agathe.roles, Role(name="Doctor", rank=0)])
     c = advance.improve(plain, "Doctor", RULES)
     assert [(r.label, r.rank) for r in c.roles][-1] == ("Doctor", 1)
 
@@ -234,7 +235,7 @@ def test_take_back_the_most_recent_mark_at_or_rolled_at_a_level(jason: Character
         ("Very Hurt", "Hurt", False),  # promoted
         ("Out of It", "Hurt", True),  # a stun, promoted
     )
-    c = advance.take_back_wound(jason.model_copy(update={"wounds": track}), "hurt", RULES)
+    c = advance.take_back_wound(replace(jason, wounds=track), "hurt", RULES)
     assert c.wounds == track[:2] + track[3:]
     assert c.history[-1].kind == "note" and c.history[-1].wound == track[2]
     assert c.history[-1].reason == "took back Very Hurt (rolled Hurt), marked by mistake"
@@ -248,7 +249,7 @@ def test_take_back_the_most_recent_mark_at_or_rolled_at_a_level(jason: Character
 
 
 def test_take_back_refuses_when_there_is_no_such_mark(jason: Character) -> None:
-    c = jason.model_copy(update={"wounds": marks(("Hurt", "Hurt", True))})
+    c = replace(jason, wounds=marks(("Hurt", "Hurt", True)))
     with pytest.raises(RuleError, match=r"no wound mark at Hurt .* add --stun"):
         advance.take_back_wound(c, "Hurt", RULES)
     with pytest.raises(RuleError, match=r"no stun mark at Scratch .*EZ-15"):

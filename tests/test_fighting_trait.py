@@ -13,6 +13,7 @@ knifed as a Witch, Mara (Great Doctor, Mediocre Marksman) shot as a Doctor, and
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -151,8 +152,8 @@ def test_an_attribute_stands_in_at_minus_two_at_most_fair(
 ) -> None:
     """ruling EZ-24: an attribute the GM names: -2 ranks, capped at Fair (+1)."""
     jason = read_character(JASON)
-    attributes = jason.attributes.model_copy(update={attribute.lower(): value})
-    chosen = fighters.pick_trait(jason.model_copy(update={"attributes": attributes}), R, attribute)
+    attributes = replace(jason.attributes, **{attribute.lower(): value})
+    chosen = fighters.pick_trait(replace(jason, attributes=attributes), R, attribute)
     assert (chosen.name, chosen.rank, chosen.why) == (
         attribute.capitalize(),
         rank,
@@ -302,7 +303,7 @@ def fighters_and_weapons(draw: st.DrawFn) -> tuple[Character, Weapon | None, boo
         }
         for name in names
     ]
-    character = Character.model_validate(
+    character = parse_character(
         {
             "name": "Someone",
             "roles": roles,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +75,9 @@ def test_a_valid_document_stays_valid_and_only_its_points_and_history_change(
     assert after.fudge_points == before.fudge_points + entry.fudge_points >= 0
     assert after.experience == before.experience + entry.experience >= 0
     unchanged = {"fudge_points", "experience", "history"}
-    assert after.model_dump(exclude=unchanged) == before.model_dump(exclude=unchanged)
+    assert replace(after, **{k: None for k in unchanged}) == replace(
+        before, **{k: None for k in unchanged}
+    )
     # and the model writes the same character back: nothing it would read differently
     assert parse_character(after.to_document()) == after
 
@@ -84,10 +87,8 @@ def test_the_model_path_gives_the_same_character() -> None:
     jason = parse_character(DOCUMENTS[1])
     by_model = advance.award(jason, 1, 2, "a good plan")
     by_ledger = parse_character(ledger.award(jason.to_document(), 1, 2, "a good plan"))
-    assert by_model.model_dump(exclude={"history"}) == by_ledger.model_dump(exclude={"history"})
-    assert by_model.history[-1].model_dump(exclude={"time"}) == by_ledger.history[-1].model_dump(
-        exclude={"time"}
-    )
+    assert replace(by_model, history=[]) == replace(by_ledger, history=[])
+    assert replace(by_model.history[-1], time=None) == replace(by_ledger.history[-1], time=None)
 
 
 def test_spending_more_than_held_is_refused_with_what_is_missing() -> None:

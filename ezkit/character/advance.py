@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,7 +28,7 @@ def _now() -> datetime:
 
 
 def _record(character: Character, entry: HistoryEntry, **changes: object) -> Character:
-    return character.model_copy(update={**changes, "history": [*character.history, entry]})
+    return replace(character, **{**changes, "history": [*character.history, entry]})
 
 
 def _points(n: int, unit: str) -> str:
@@ -115,16 +116,15 @@ def improve(
         to_rank=to_rank,
     )
     if kind == "attribute":
-        attributes = character.attributes.model_copy(update={name.lower(): to_rank})
+        attributes = replace(character.attributes, **{name.lower(): to_rank})
         return _record(
             character, entry, attributes=attributes, experience=character.experience - cost
         )
     roles = [
-        r.model_copy(update={"rank": to_rank}) if _key(r.label) == _key(name) else r
-        for r in character.roles
+        replace(r, rank=to_rank) if _key(r.label) == _key(name) else r for r in character.roles
     ]
     if new_role is not None:
-        roles.append(new_role.model_copy(update={"rank": to_rank}))
+        roles.append(replace(new_role, rank=to_rank))
     return _record(character, entry, roles=roles, experience=character.experience - cost)
 
 

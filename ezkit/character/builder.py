@@ -28,6 +28,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ezkit import strict
+
 # The builder's modules, by concept: what other code imports from here is re-exported.
 from ezkit.character.asking import BACK, HELP, Asker, Console, yes_no  # noqa: F401
 from ezkit.character.draft import (  # noqa: F401
@@ -74,7 +76,7 @@ _ALWAYS = {"schema_version", "name", "build", "attributes", "fudge_points"}
 def to_document(c: Character) -> dict[str, Any]:
     """The character file's content: defaults left out, except what a reader wants to see."""
     full = c.to_document()
-    lean = c.model_dump(mode="json", exclude_defaults=True)
+    lean = strict.dump(Character, c, lean=True)
     return {key: lean.get(key, full[key]) for key in full if key in lean or key in _ALWAYS}
 
 

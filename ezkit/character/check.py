@@ -8,12 +8,12 @@ improvements bought later with Experience are undone first (`as_built`).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ezkit import ladder
 from ezkit.character.derived import Derived, derive
 from ezkit.character.files import Problem
-from ezkit.character.model import Character, Gift, Role
+from ezkit.character.model import Attributes, Character, Gift, Role
 from ezkit.rules import Rules
 from ezkit.words import plural
 
@@ -82,8 +82,8 @@ def check(character: Character, rules: Rules) -> Report:
 
 def as_built(character: Character) -> Character:
     """The character before any Experience was spent: history undone, newest first."""
-    attributes = character.attributes.model_dump()
-    roles = [r.model_copy() for r in character.roles]
+    attributes = character.attributes.ranks()
+    roles = [replace(r) for r in character.roles]
     gifts = list(character.gifts)
     faults = list(character.faults)
     fudge_points, experience = character.fudge_points, character.experience
@@ -99,15 +99,14 @@ def as_built(character: Character) -> Character:
             gifts = _without(gifts, entry.gift.name)
         elif entry.kind == "remove-fault" and entry.fault:
             faults = [*faults, entry.fault]
-    return character.model_copy(
-        update={
-            "attributes": character.attributes.model_validate(attributes),
-            "roles": roles,
-            "gifts": gifts,
-            "faults": faults,
-            "fudge_points": fudge_points,
-            "experience": experience,
-        }
+    return replace(
+        character,
+        attributes=Attributes(**attributes),
+        roles=roles,
+        gifts=gifts,
+        faults=faults,
+        fudge_points=fudge_points,
+        experience=experience,
     )
 
 
@@ -117,7 +116,7 @@ def _unimprove(roles: list[Role], label: str, from_rank: int) -> list[Role]:
         if role.label.lower() == label.lower():
             if from_rank < 0:  # bought from the untaken default: it was not there
                 continue
-            role = role.model_copy(update={"rank": from_rank})
+            role = replace(role, rank=from_rank)
         result.append(role)
     return result
 
@@ -135,7 +134,7 @@ def _without(items: list, name: str) -> list:
 def attribute_range(c: Character, rules: Rules, errors: list, warnings: list) -> None:
     """EZ-2: attributes lie within Terrible..Superb."""
     low, high = rules.attribute_range
-    for key, rank in c.attributes.model_dump().items():
+    for key, rank in c.attributes.ranks().items():
         if not low <= rank <= high:
             errors.append(
                 Problem(
@@ -327,7 +326,7 @@ def flowchart_budgets(c: Character, rules: Rules) -> dict[str, Budget]:
     extras = extra_specialties(c.roles)
     spent = {
         "roles": sum(role_cost(r, x) for r, x in zip(c.roles, extras, strict=True)),
-        "attributes": sum(v - chart.default_attribute for v in c.attributes.model_dump().values()),
+        "attributes": sum(v - chart.default_attribute for v in c.attributes.ranks().values()),
         "gifts": sum(gift_weight(g, rules) for g in c.gifts),
     }
     return {kind: Budget(spent[kind], available[kind]) for kind in KINDS}
@@ -370,7 +369,7 @@ def build_points(c: Character, rules: Rules) -> int:
     """
     pb = rules.point_buy
     gifts = sum(gift_weight(g, rules) for g in c.gifts)
-    attributes = sum(v - pb.default_attribute for v in c.attributes.model_dump().values())
+    attributes = sum(v - pb.default_attribute for v in c.attributes.ranks().values())
     extras = extra_specialties(c.roles)
     regular = [r.rank for r, x in zip(c.roles, extras, strict=True) if not x]
     extra = [max(r.rank, 0) for r, x in zip(c.roles, extras, strict=True) if x]

@@ -6,7 +6,7 @@ change would accept (`role_offers`, `attribute_offers`), all priced by check.py.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ezkit import ladder
 from ezkit.character.check import (
@@ -168,21 +168,21 @@ def set_role(c: Character, rules: Rules, role: Role) -> Character:
     elif index is None:
         roles.append(role)
     else:
-        roles[index] = roles[index].model_copy(update={"rank": role.rank})
-    return _guarded(c, c.model_copy(update={"roles": roles}), rules)
+        roles[index] = replace(roles[index], rank=role.rank)
+    return _guarded(c, replace(c, roles=roles), rules)
 
 
 def set_attribute(c: Character, rules: Rules, key: str, rank: int) -> Character:
     """Raise or lower an attribute; lowering one gives its ranks back (EZ-2)."""
-    attributes = c.attributes.model_copy(update={key: rank})
-    return _guarded(c, c.model_copy(update={"attributes": attributes}), rules)
+    attributes = replace(c.attributes, **{key: rank})
+    return _guarded(c, replace(c, attributes=attributes), rules)
 
 
 def add_gift(c: Character, rules: Rules, gift: Gift) -> Character:
     """Take a gift; a supernormal one counts as 2 gifts or more (EZ-5)."""
     if any(_key(g.name) == _key(gift.name) for g in c.gifts):
         raise BuildError(Problem("EZ-5", "gifts", f"{gift.name} is already taken"))
-    return _guarded(c, c.model_copy(update={"gifts": [*c.gifts, gift]}), rules)
+    return _guarded(c, replace(c, gifts=[*c.gifts, gift]), rules)
 
 
 def drop_gift(c: Character, rules: Rules, name: str) -> Character:
@@ -190,7 +190,7 @@ def drop_gift(c: Character, rules: Rules, name: str) -> Character:
     if len(gifts) == len(c.gifts):
         known = ", ".join(g.name for g in c.gifts) or "none"
         raise BuildError(Problem("EZ-5", "gifts", f"no gift named {name!r} (gifts: {known})"))
-    return _guarded(c, c.model_copy(update={"gifts": gifts}), rules)
+    return _guarded(c, replace(c, gifts=gifts), rules)
 
 
 def add_fault(c: Character, rules: Rules, fault: Fault) -> Character:
@@ -200,7 +200,7 @@ def add_fault(c: Character, rules: Rules, fault: Fault) -> Character:
     if c.build == "flowchart" and fault.bought not in rules.flowchart.fault_buys:
         choices = ", ".join(rules.flowchart.fault_buys)
         raise BuildError(Problem("EZ-5", "faults", f"say what {fault.name} buys: {choices}"))
-    return _guarded(c, c.model_copy(update={"faults": [*c.faults, fault]}), rules)
+    return _guarded(c, replace(c, faults=[*c.faults, fault]), rules)
 
 
 ORDER = ("gifts", "attributes", "roles")  # how trades are written, and spent
@@ -246,7 +246,7 @@ def apply_swap(c: Character, rules: Rules, swap: Swap) -> Character:
     """Record a trait swap (EZ-6). It may leave a budget overspent: see `overspent`."""
     if c.build != "flowchart":
         raise BuildError(Problem("EZ-7", "swaps", "no swapping in point-buy"))
-    after = c.model_copy(update={"swaps": [*c.swaps, swap]})
+    after = replace(c, swaps=[*c.swaps, swap])
     errors: list[Problem] = []
     swap_rates(after, rules, errors, [])
     if errors:
@@ -303,7 +303,7 @@ def role_offers(c: Character, rules: Rules, role: Role) -> list[tuple[int, int]]
         rules,
         "roles",
         ranks,
-        lambda rank: set_role(c, rules, role.model_copy(update={"rank": rank})),
+        lambda rank: set_role(c, rules, replace(role, rank=rank)),
         skip=taken.rank if taken else None,
     )
 
@@ -349,12 +349,12 @@ def describe_offers(
 def set_people(c: Character, rules: Rules, people: str, package: PeoplePackage | None) -> Character:
     """The character's people and package (EZ-8); a package's cost counts in point-buy (EZ-7)."""
     name = people or (package.name if package else "")
-    return _guarded(c, c.model_copy(update={"people": name, "people_package": package}), rules)
+    return _guarded(c, replace(c, people=name, people_package=package), rules)
 
 
 def set_fudge_points(c: Character, rules: Rules, points: int) -> Character:
     """Starting Fudge Points, 1..5 (EZ-9)."""
-    return _guarded(c, c.model_copy(update={"fudge_points": points}), rules)
+    return _guarded(c, replace(c, fudge_points=points), rules)
 
 
 def add_weapon(c: Character, rules: Rules, weapon: Weapon) -> tuple[Character, WeaponStats]:
@@ -362,7 +362,7 @@ def add_weapon(c: Character, rules: Rules, weapon: Weapon) -> tuple[Character, W
     stats = weapon_stats(weapon, c.effective(), rules)
     if isinstance(stats, Problem):
         raise BuildError(Problem(stats.rule, "weapons", stats.message))
-    return c.model_copy(update={"weapons": [*c.weapons, weapon]}), stats
+    return replace(c, weapons=[*c.weapons, weapon]), stats
 
 
 def set_armor(c: Character, rules: Rules, armor: Armor | None) -> Character:
@@ -371,4 +371,4 @@ def set_armor(c: Character, rules: Rules, armor: Armor | None) -> Character:
     armor_bonus(armor, rules, problems)
     if problems:
         raise BuildError(problems[0])
-    return c.model_copy(update={"armor": armor})
+    return replace(c, armor=armor)

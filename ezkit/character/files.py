@@ -1,17 +1,28 @@
-"""Reading character and people-package files (YAML or JSON)."""
+"""Reading character and people-package files (YAML or JSON), and checking documents.
+
+A document is read by `ezkit.strict` when it is surely valid (a few milliseconds), else by
+pydantic, which refuses it with every problem named (and imports in some 150 ms).
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
-
+from ezkit import strict
 from ezkit.character import model
 from ezkit.errors import DocumentError, UnreadableError
+from ezkit.records import message as pydantic_message
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -55,41 +66,67 @@ def read_people(path: Path) -> dict[str, Any]:
     """A people package file, checked, as a plain document to embed in a character."""
     from ezkit.yamlio import load_yaml
 
-    document = load_yaml(path)
     try:
-        return model.PeoplePackage.model_validate(document).model_dump(mode="json")
-    except ValidationError as error:
-        problems = problems_from(error, model.PeoplePackage)
-        raise InvalidCharacter(str(path), problems) from None
+        document = load_yaml(path)
     except FileNotFoundError:
         raise UnreadableError(f"{path}: no such people package") from None
+    package = checked(model.PeoplePackage, document, str(path))
+    return strict.dump(model.PeoplePackage, package)
 
 
 def parse_character(document: Any, source: str = "character") -> model.Character:
+    """A character document checked whole (InvalidCharacter naming every problem)."""
+    character = checked(model.Character, document, source)
+    problems = [Problem(_rule(text), _path(loc), text) for loc, text in character.finish()]
+    if problems:
+        raise InvalidCharacter(source, problems)
+    return character
+
+
+def checked(record: type[R], document: Any, source: str) -> R:
+    """The record a document describes; InvalidCharacter with pydantic's words if it is not
+    one."""
     try:
-        return model.Character.model_validate(document)
+        return strict.check(record, document)
+    except strict.Doubt:
+        pass  # pydantic decides, and words what is wrong
+    from pydantic import ValidationError
+
+    try:
+        return _adapter(record).validate_python(document)
     except ValidationError as error:
-        raise InvalidCharacter(source, problems_from(error, model.Character)) from None
+        raise InvalidCharacter(source, problems_from(error, record)) from None
 
 
-def problems_from(error: ValidationError, root: type[BaseModel]) -> list[Problem]:
+@cache
+def _adapter(record: type) -> Any:
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(record)
+
+
+def problems_from(error: ValidationError, root: type) -> list[Problem]:
     """pydantic's errors as Problems: a field path, the rule and a plain sentence."""
     problems = []
     for item in error.errors():
         path = _path(item["loc"])
-        message = item["msg"].removeprefix("Value error, ")
-        rule = "schema"
-        if item["type"] == "extra_forbidden":
+        message = pydantic_message(item).removeprefix("Value error, ")
+        if item["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
             field = str(item["loc"][-1])
             message = f"unknown field {field!r}{_did_you_mean(field, root, item['loc'][:-1])}"
-        elif "rank" in message and "Ladder" in message:
-            rule = "EZ-1"
-        elif cited := _RULING.search(message):  # a model check that names its ruling
-            rule = cited.group()
         elif item["type"] == "missing":
             message = "this field is required"
-        problems.append(Problem(rule, path, message))
+        problems.append(Problem(_rule(message), path, message))
     return problems
+
+
+def _rule(message: str) -> str:
+    """The ruling a problem breaks, as its message names it (schema: the document's form)."""
+    if "rank" in message and "Ladder" in message:
+        return "EZ-1"
+    if cited := _RULING.search(message):  # a model check that names its ruling
+        return cited.group()
+    return "schema"
 
 
 _RULING = re.compile(r"\bEZ-\d+\b")
@@ -110,35 +147,41 @@ def _is_union_tag(part: str) -> bool:
     return part in {"Armor", "function-before[_named(), Armor]"} or part.startswith("function-")
 
 
-def _did_you_mean(field: str, root: type[BaseModel], loc: tuple[Any, ...]) -> str:
+def _did_you_mean(field: str, root: type, loc: tuple[Any, ...]) -> str:
     known = _fields_at(root, loc)
     close = difflib.get_close_matches(field, known, n=1, cutoff=0.6)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     return f"{hint} (known fields: {', '.join(known)})" if known else hint
 
 
-def _fields_at(root: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
-    """The field names of the model found at a location, for a did-you-mean."""
+def _fields_at(root: type, loc: tuple[Any, ...]) -> list[str]:
+    """The field names of the record (or pydantic model) found at a location, for a
+    did-you-mean."""
     current: Any = root
     for part in loc:
-        if isinstance(part, int) or not isinstance(current, type):
+        fields = _fields(current)
+        if isinstance(part, int) or part not in fields:
             continue
-        if not issubclass(current, BaseModel) or part not in current.model_fields:
-            continue
-        current = _model_in(current.model_fields[part].annotation)
-    if isinstance(current, type) and issubclass(current, BaseModel):
-        return list(current.model_fields)
-    return []
+        current = _record_in(fields[part])
+    return list(_fields(current))
 
 
-def _model_in(annotation: Any) -> Any:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+def _fields(record: Any) -> dict[str, Any]:
+    if dataclasses.is_dataclass(record) and isinstance(record, type):
+        hints = strict.hints(record)
+        return {f.name: hints[f.name] for f in dataclasses.fields(record) if f.init}
+    fields = getattr(record, "model_fields", None)  # a pydantic model (a scene file's)
+    return {name: info.annotation for name, info in fields.items()} if fields else {}
+
+
+def _record_in(annotation: Any) -> Any:
+    if isinstance(annotation, type) and _fields(annotation):
         return annotation
     for arg in getattr(annotation, "__args__", ()) or ():
-        found = _model_in(arg)
+        found = _record_in(arg)
         if found is not None:
             return found
     for meta in getattr(annotation, "__origin__", None), *getattr(annotation, "__metadata__", ()):
-        if isinstance(meta, type) and issubclass(meta, BaseModel):
+        if isinstance(meta, type) and _fields(meta):
             return meta
     return None

@@ -1,43 +1,55 @@
-"""The EZFudge character as a document (pydantic v2, validated at the edge).
+"""The EZFudge character as a document: plain dataclasses, checked at the edge.
 
 A character file holds the traits as the player built them; a people package
 (EZ-8) is applied on top to give the traits used in play (`effective`).
 Improvements bought with Experience change the stored traits and are kept in
 the history, so the build can always be checked as it was made.
+
+The records say their constraints in their types (`Check`, `Before`, `After`): pydantic checks
+a document against them and words what is wrong, and `ezkit.strict` reads a valid one without
+importing pydantic (ezkit.character.files says which does what). A field's docstring is its
+description in `ezkit schema character`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Annotated, Any, Literal
-
-from pydantic import (
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    PlainSerializer,
-    ValidationError,
-    WithJsonSchema,
-    field_validator,
-    model_validator,
-)
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from typing import Annotated, Any, ClassVar, Literal
 
 from ezkit import ladder
+from ezkit.records import After, Before, Check, Dump, Record, Schema
 from ezkit.terminal import control_characters
 
 SCHEMA_VERSION = 1
 ATTRIBUTE_NAMES = ("body", "agility", "mind", "will")  # EZ-2
 
+
+def _printable(value: str) -> str:
+    """No control characters in any text (a name holding an escape sequence would drive
+    the terminal it is printed on); line breaks and tabs only where prose is kept."""
+    if bad := control_characters(value, prose=True):
+        raise ValueError(
+            f"holds the control character {bad[0]!a}; text may hold letters, "
+            "digits, punctuation, spaces and line breaks only"
+        )
+    return value
+
+
+#: Text in a document: any, but no control characters.
+Text = Annotated[str, After(_printable)]
+#: A name: text, not empty.
+Name = Annotated[str, Check(min_length=1), After(_printable)]
+
 #: A rank as the Ladder allows it (`Great`, `+3`, `Great (+3)`), kept as its number
 #: and written back as the book's label.
 Rank = Annotated[
     int,
-    BeforeValidator(ladder.parse),
-    PlainSerializer(ladder.label, return_type=str, when_used="json"),
-    WithJsonSchema(
+    Before(ladder.parse),
+    Dump(ladder.label),
+    Schema(
         {
             "anyOf": [{"type": "integer"}, {"type": "string", "minLength": 1}],
             "description": "A rank on the Ladder: a name (any case or an unambiguous prefix), "
@@ -58,46 +70,34 @@ def _named(value: Any) -> Any:
     return {"name": value} if isinstance(value, str) else value
 
 
-class Doc(BaseModel):
+class Doc(Record):
     """A strict document part: unknown keys are errors, not silently dropped."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-    @field_validator("*", mode="after")
-    @classmethod
-    def _printable(cls, value: Any) -> Any:
-        """No control characters in any text (a name holding an escape sequence would drive
-        the terminal it is printed on); line breaks and tabs only where prose is kept."""
-        texts = value if isinstance(value, list) else [value]
-        for text in texts:
-            if isinstance(text, str) and (bad := control_characters(text, prose=True)):
-                raise ValueError(
-                    f"holds the control character {bad[0]!a}; text may hold letters, "
-                    "digits, punctuation, spaces and line breaks only"
-                )
-        return value
+    __pydantic_config__: ClassVar[dict[str, Any]] = {
+        "extra": "forbid",
+        "use_attribute_docstrings": True,
+    }
 
 
+@dataclass(kw_only=True)
 class Role(Doc):
     """A role (a skill group) at a rank, maybe with a specialty (EZ-3, EZ-4)."""
 
-    name: str = Field(min_length=1)
+    name: Name
     rank: Rank
-    specialty: str | None = None
-    specialty_required: bool = Field(
-        False, description="The GM rules this role must be specialized (EZ-4)."
-    )
-    fighting: bool | Literal["melee", "ranged", "both"] | None = Field(
-        None,
-        description="A fighting role (EZ-24): melee, ranged or both (true: both; false: "
-        "not one). Left out, the rules data's list of fighting roles decides.",
-    )
+    specialty: Text | None = None
+    specialty_required: bool = False
+    """The GM rules this role must be specialized (EZ-4)."""
+    fighting: bool | Literal["melee", "ranged", "both"] | None = None
+    """A fighting role (EZ-24): melee, ranged or both (true: both; false: not one). Left out,
+    the rules data's list of fighting roles decides."""
 
     @property
     def label(self) -> str:
         return f"{self.name} ({self.specialty})" if self.specialty else self.name
 
 
+@dataclass(kw_only=True)
 class Attributes(Doc):
     """The four attributes (EZ-2)."""
 
@@ -106,100 +106,114 @@ class Attributes(Doc):
     mind: Rank
     will: Rank
 
+    def ranks(self) -> dict[str, int]:
+        """The attributes by name, as numbers."""
+        return {name: getattr(self, name) for name in ATTRIBUTE_NAMES}
 
+
+@dataclass(kw_only=True)
 class Gift(Doc):
     """An unranked advantage; a supernormal gift counts as 2 gifts or more (EZ-5)."""
 
-    name: str = Field(min_length=1)
+    name: Name
     supernormal: bool = False
-    weight: int | None = Field(None, description="Gifts it counts as (default 1, supernormal 2).")
-    cpd: int = Field(0, description="Defence it adds to CPD, as Toughness +1 (EZ-10).")
-    note: str = ""
+    weight: int | None = None
+    """Gifts it counts as (default 1, supernormal 2)."""
+    cpd: int = 0
+    """Defence it adds to CPD, as Toughness +1 (EZ-10)."""
+    note: Text = ""
 
 
+@dataclass(kw_only=True)
 class Fault(Doc):
     """An unranked limitation; in the flowchart, what it bought (EZ-5)."""
 
-    name: str = Field(min_length=1)
-    bought: Literal["gift", "attributes", "roles", "attribute-and-roles"] | None = Field(
-        None,
-        description="Flowchart only: 1 gift, 2 attribute ranks, 4 role points, "
-        "or 1 attribute rank and 2 role points (EZ-5).",
-    )
-    note: str = ""
+    name: Name
+    bought: Literal["gift", "attributes", "roles", "attribute-and-roles"] | None = None
+    """Flowchart only: 1 gift, 2 attribute ranks, 4 role points, or 1 attribute rank and 2 role
+    points (EZ-5)."""
+    note: Text = ""
 
 
+@dataclass(kw_only=True)
 class Swap(Doc):
     """One trait swap (EZ-6): amounts given (negative) and got (positive)."""
 
     gifts: int = 0
     attributes: int = 0
     roles: int = 0
-    note: str = ""
+    note: Text = ""
 
 
+@dataclass(kw_only=True)
 class Weapon(Doc):
     """A weapon: a row of the melee or ranged table, or one described in full (EZ-10)."""
 
-    name: str = Field(min_length=1)
-    type: str | None = Field(None, description="Table row or example it counts as.")
+    name: Name
+    type: Text | None = None
+    """Table row or example it counts as."""
     kind: Literal["melee", "ranged"] | None = None
     damage_factor: int | None = None
-    inj: int | None = Field(None, description="A ranged weapon's INJ (the GM's pick).")
-    quality: bool = Field(False, description="Quality or unique melee weapon: INJ +1.")
-    role: str | None = Field(
-        None,
-        min_length=1,
-        description="The role the character fights with when using it (EZ-24), one of the "
-        "character's roles: its name, or name and specialty as 'Doctor (Surgery)'.",
-        examples=["Knife Fighter"],
-    )
-    note: str = ""
+    inj: int | None = None
+    """A ranged weapon's INJ (the GM's pick)."""
+    quality: bool = False
+    """Quality or unique melee weapon: INJ +1."""
+    role: Name | None = None
+    """The role the character fights with when using it (EZ-24), one of the character's roles:
+    its name, or name and specialty as 'Doctor (Surgery)'; for example Knife Fighter."""
+    note: Text = ""
 
 
+@dataclass(kw_only=True)
 class Armor(Doc):
-    name: str = Field(min_length=1)
-    bonus: int | None = Field(None, description="Armor bonus; from the table when left out.")
+    name: Name
+    bonus: int | None = None
+    """Armor bonus; from the table when left out."""
 
 
+@dataclass(kw_only=True)
 class DefenceModifier(Doc):
-    source: str = Field(min_length=1)
+    source: Name
     value: int
 
 
 # A bare string stands for an object with just that name: `- quarterstaff`, `armor: chain mail`.
-NamedGift = Annotated[Gift, BeforeValidator(_named, json_schema_input_type=str | Gift)]
-NamedFault = Annotated[Fault, BeforeValidator(_named, json_schema_input_type=str | Fault)]
-NamedWeapon = Annotated[Weapon, BeforeValidator(_named, json_schema_input_type=str | Weapon)]
-NamedArmor = Annotated[
-    Armor | None, BeforeValidator(_named, json_schema_input_type=str | Armor | None)
-]
+NamedGift = Annotated[Gift, Before(_named, takes=str | Gift)]
+NamedFault = Annotated[Fault, Before(_named, takes=str | Fault)]
+NamedWeapon = Annotated[Weapon, Before(_named, takes=str | Weapon)]
+NamedArmor = Annotated[Armor | None, Before(_named, takes=str | Armor | None)]
 
 
+@dataclass(kw_only=True)
 class PeoplePackage(Doc):
     """A GM's package of traits for a people (EZ-8), applied after trait swapping."""
 
     schema_version: Literal[1] = SCHEMA_VERSION
-    name: str = Field(min_length=1)
-    description: str = ""
-    mass_scale: int = Field(0, description="Change to Mass Scale.")
-    attributes: dict[Literal["body", "agility", "mind", "will"], int] = Field(
-        default_factory=dict, description="Changes to attributes, in ranks."
-    )
-    roles: list[Role] = Field(default_factory=list, description="Roles the package adds.")
-    gifts: list[NamedGift] = Field(default_factory=list)
-    faults: list[NamedFault] = Field(default_factory=list)
-    cost: int | None = Field(None, description="Build points, counted when given (EZ-7).")
+    name: Name
+    description: Text = ""
+    mass_scale: int = 0
+    """Change to Mass Scale."""
+    attributes: dict[Literal["body", "agility", "mind", "will"], int] = field(default_factory=dict)
+    """Changes to attributes, in ranks."""
+    roles: list[Role] = field(default_factory=list)
+    """Roles the package adds."""
+    gifts: list[NamedGift] = field(default_factory=list)
+    faults: list[NamedFault] = field(default_factory=list)
+    cost: int | None = None
+    """Build points, counted when given (EZ-7)."""
 
 
+@dataclass(kw_only=True)
 class WoundMark(Doc):
     """A marked box on the wound track (EZ-15, EZ-16)."""
 
-    level: str
-    rolled: str = Field(description="The level the wound was rolled at, before promotion.")
+    level: Text
+    rolled: Text
+    """The level the wound was rolled at, before promotion."""
     stun: bool = False
 
 
+@dataclass(kw_only=True)
 class HistoryEntry(Doc):
     """One change to the character: awards, spending, improvements (EZ-12, EZ-13)."""
 
@@ -216,32 +230,28 @@ class HistoryEntry(Doc):
         "heal",
         "note",
     ]
-    reason: str = ""
+    reason: Text = ""
     fudge_points: int = 0
     experience: int = 0
-    trait: str | None = None
+    trait: Text | None = None
     trait_kind: Literal["role", "attribute"] | None = None
     from_rank: int | None = None
     to_rank: int | None = None
     gift: Gift | None = None
     fault: Fault | None = None
     wound: WoundMark | None = None
-    week: int | None = Field(None, description="In-game week of rest or treatment (EZ-21).")
+    week: int | None = None
+    """In-game week of rest or treatment (EZ-21)."""
     medical: bool = False
 
-    @model_validator(mode="after")
-    def _known_trait(self) -> HistoryEntry:
+    def problem(self) -> str | None:
         """An improvement names a trait the character can have, at ranks on the Ladder."""
         if self.trait_kind == "attribute" and (self.trait or "").lower() not in ATTRIBUTE_NAMES:
-            raise ValueError(
-                f"improved attribute {self.trait!r} is not one of {', '.join(ATTRIBUTE_NAMES)}"
-            )
+            return f"improved attribute {self.trait!r} is not one of {', '.join(ATTRIBUTE_NAMES)}"
         for rank in (self.from_rank, self.to_rank):
             if rank is not None and abs(rank) > ladder.LIMIT:
-                raise ValueError(
-                    f"rank {rank} is off the Ladder (-{ladder.LIMIT}..+{ladder.LIMIT})"
-                )
-        return self
+                return f"rank {rank} is off the Ladder (-{ladder.LIMIT}..+{ladder.LIMIT})"
+        return None
 
 
 def _package_read(value: Any) -> Any:
@@ -255,106 +265,109 @@ def _package_read(value: Any) -> Any:
 
 # In a file, a path (read by ezkit.character.files); in memory, always the package itself.
 PackageOrPath = Annotated[
-    PeoplePackage | None,
-    BeforeValidator(_package_read, json_schema_input_type=PeoplePackage | str | None),
+    PeoplePackage | None, Before(_package_read, takes=PeoplePackage | str | None)
 ]
 
 
+@dataclass(kw_only=True)
 class Character(Doc):
     """An EZFudge character, as built by the flowchart or by point-buy."""
 
+    __dump_skip__: ClassVar[tuple[str, ...]] = ("weapon",)  # read into `weapons` (finish)
+
     schema_version: Literal[1] = SCHEMA_VERSION
-    name: str = Field(min_length=1)
-    player: str = ""
-    idea: str = ""
+    name: Name
+    player: Text = ""
+    idea: Text = ""
     build: Literal["flowchart", "point-buy"] = "flowchart"
-    people: str = Field("", description="The character's people (species and culture).")
-    people_package: PackageOrPath = Field(
-        None, description="The people package (EZ-8), inline or the path of its file."
-    )
-    roles: list[Role] = Field(default_factory=list)
+    people: Text = ""
+    """The character's people (species and culture)."""
+    people_package: PackageOrPath = None
+    """The people package (EZ-8), inline or the path of its file."""
+    roles: list[Role] = field(default_factory=list)
     attributes: Attributes
     mass_scale: int = 0
-    gifts: list[NamedGift] = Field(default_factory=list)
-    faults: list[NamedFault] = Field(default_factory=list)
-    swaps: list[Swap] = Field(default_factory=list)
-    fudge_points: int = Field(3, ge=0)
-    experience: int = Field(0, ge=0)
-    weapons: list[NamedWeapon] = Field(default_factory=list)
-    weapon: NamedWeapon | None = Field(
-        None, exclude=True, description="Shorthand for one weapon: `weapon: quarterstaff`."
-    )
+    gifts: list[NamedGift] = field(default_factory=list)
+    faults: list[NamedFault] = field(default_factory=list)
+    swaps: list[Swap] = field(default_factory=list)
+    fudge_points: Annotated[int, Check(ge=0)] = 3
+    experience: Annotated[int, Check(ge=0)] = 0
+    weapons: list[NamedWeapon] = field(default_factory=list)
+    weapon: NamedWeapon | None = None
+    """Shorthand for one weapon: `weapon: quarterstaff`."""
     armor: NamedArmor = None
-    defence_modifiers: list[DefenceModifier] = Field(default_factory=list)
-    tools: list[str] = Field(default_factory=list)
-    description: str = ""
-    background: str = ""
-    wounds: list[WoundMark] = Field(default_factory=list)
-    history: list[HistoryEntry] = Field(default_factory=list)
+    defence_modifiers: list[DefenceModifier] = field(default_factory=list)
+    tools: list[Text] = field(default_factory=list)
+    description: Text = ""
+    background: Text = ""
+    wounds: list[WoundMark] = field(default_factory=list)
+    history: list[HistoryEntry] = field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _one_weapon(self) -> Character:
-        """`weapon: X` is the first of the weapons; the document keeps only the list."""
+    def finish(self) -> list[tuple[tuple[str | int, ...], str]]:
+        """What a document's fields cannot say alone, once they are checked: `weapon: X` is the
+        first of the weapons (the document keeps only the list), and the problems found, by
+        where they are."""
         if self.weapon is not None:
             self.weapons = [self.weapon, *self.weapons]
             self.weapon = None
-        return self
+        problems: list[tuple[tuple[str | int, ...], str]] = [
+            (("history", i), message)
+            for i, entry in enumerate(self.history)
+            if (message := entry.problem()) is not None
+        ]
+        problems += self._weapon_roles()
+        return problems
 
-    @model_validator(mode="after")
-    def _weapon_roles(self) -> Character:
+    def _weapon_roles(self) -> list[tuple[tuple[str | int, ...], str]]:
         """A weapon's `role` names one of the character's roles (EZ-24): a typo would
         otherwise fight at the default of Poor without anyone noticing."""
         roles = [*self.roles, *(self.people_package.roles if self.people_package else [])]
         known = {_role_key(name): name for r in roles for name in (r.label, r.name)}
-        errors = []
+        problems = []
         for i, weapon in enumerate(self.weapons):
             if weapon.role is None or _role_key(weapon.role) in known:
                 continue
             close = difflib.get_close_matches(weapon.role, list(dict.fromkeys(known.values())), 1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             held = ", ".join(dict.fromkeys(r.label for r in roles)) or "none"
-            message = (
-                f"weapon {weapon.name!r} names the role {weapon.role!r}, which "
-                f"{self.name} does not have{hint} (roles: {held}); a weapon's role is one of "
-                "the character's roles (EZ-24)"
-            )
-            errors.append(
-                InitErrorDetails(
-                    type=PydanticCustomError("weapon_role", message.replace("{", "{{")),
-                    loc=("weapons", i, "role"),
-                    input=weapon.role,
+            problems.append(
+                (
+                    ("weapons", i, "role"),
+                    f"weapon {weapon.name!r} names the role {weapon.role!r}, which "
+                    f"{self.name} does not have{hint} (roles: {held}); a weapon's role is one "
+                    "of the character's roles (EZ-24)",
                 )
             )
-        if errors:
-            raise ValidationError.from_exception_data(type(self).__name__, errors)
-        return self
+        return problems
 
     def to_document(self) -> dict[str, Any]:
         """The character as a plain document: ranks as the book writes them."""
-        return self.model_dump(mode="json", exclude_defaults=False)
+        from ezkit import strict
+
+        return strict.dump(Character, self)
 
     def effective(self) -> Character:
         """The traits in play: the people package applied on top of the build (EZ-8)."""
         package = self.people_package
         if package is None:
             return self
-        attributes = self.attributes.model_copy(
-            update={
+        attributes = dataclasses.replace(
+            self.attributes,
+            **{
                 key: getattr(self.attributes, key) + change
                 for key, change in package.attributes.items()
-            }
+            },
         )
         roles = {(r.name.lower(), r.specialty): r for r in self.roles}
         for role in package.roles:
             mine = roles.get((role.name.lower(), role.specialty))
             if mine is None or mine.rank < role.rank:
                 roles[(role.name.lower(), role.specialty)] = role
-        return self.model_copy(
-            update={
-                "attributes": attributes,
-                "roles": list(roles.values()),
-                "gifts": [*self.gifts, *package.gifts],
-                "faults": [*self.faults, *package.faults],
-                "mass_scale": self.mass_scale + package.mass_scale,
-            }
+        return dataclasses.replace(
+            self,
+            attributes=attributes,
+            roles=list(roles.values()),
+            gifts=[*self.gifts, *package.gifts],
+            faults=[*self.faults, *package.faults],
+            mass_scale=self.mass_scale + package.mass_scale,
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ from ezkit.character.draft import (
     start,
     swap_options,
 )
-from ezkit.character.files import Problem, read_people
+from ezkit.character.files import Problem, checked, read_people
 from ezkit.character.model import (
     Armor,
     Character,
@@ -182,12 +183,11 @@ class Walk:
             name = self.text("Character name")
             if not name:
                 self.io.say("  a character needs a name")
-        self.c = self.c.model_copy(
-            update={
-                "name": name,
-                "player": self.text("Player (Enter for none)"),
-                "idea": self.text("Idea: what kind of character (Enter for none)"),
-            }
+        self.c = replace(
+            self.c,
+            name=name,
+            player=self.text("Player (Enter for none)"),
+            idea=self.text("Idea: what kind of character (Enter for none)"),
         )
 
     def roles(self, lowering: bool = False) -> None:
@@ -235,7 +235,7 @@ class Walk:
         while (rank := self.rank(question, default)) is not None:
             if rank == role.rank and taken:
                 return
-            if self.attempt(set_role, role.model_copy(update={"rank": rank})):
+            if self.attempt(set_role, replace(role, rank=rank)):
                 dropped = rank <= chart.default_role
                 self.io.say(f"  {role.label}: {'dropped' if dropped else ladder.label(rank)}")
                 self.show("roles")
@@ -456,7 +456,7 @@ class Walk:
             package = None
             if answer:
                 try:
-                    package = PeoplePackage.model_validate(read_people(Path(answer)))
+                    package = checked(PeoplePackage, read_people(Path(answer)), answer)
                 except EzkitError as error:
                     self.reject(Problem("EZ-8", "people_package", str(error)))
                     continue
@@ -528,15 +528,14 @@ class Walk:
         # Each tool goes on the draft at once: `back` tells an answer taken from one refused
         # by the draft changing.
         while tool := self.text("Tool or kit (Enter when done)"):
-            self.c = self.c.model_copy(update={"tools": [*self.c.tools, tool]})
+            self.c = replace(self.c, tools=[*self.c.tools, tool])
 
     def description(self) -> None:
         self.heading("Description and Background")
-        self.c = self.c.model_copy(
-            update={
-                "description": self.text("Description, a paragraph (Enter for none)"),
-                "background": self.text("Background (Enter for none)"),
-            }
+        self.c = replace(
+            self.c,
+            description=self.text("Description, a paragraph (Enter for none)"),
+            background=self.text("Background (Enter for none)"),
         )
 
 

@@ -254,9 +254,14 @@ def add_gift(
 ) -> None:
     """Add a gift for 8 Experience Points, with the GM's agreement (EZ-13)."""
     from ezkit.character import advance
+    from ezkit.character.files import InvalidCharacter, checked
     from ezkit.character.model import Gift
 
-    new = Gift(name=gift, supernormal=supernormal, cpd=cpd)
+    try:
+        new = checked(Gift, {"name": gift, "supernormal": supernormal, "cpd": cpd}, "GIFT")
+    except InvalidCharacter as error:  # a value typed on the command line: a usage error
+        said = "; ".join(f"{p.path}: {p.message}" for p in error.problems)
+        raise click.BadParameter(f"{gift!r}: {said}", param_hint="GIFT") from None
     c = _advance(name, db, house_rules, lambda c, r: advance.add_gift(c, new, r, reason))
     _report(c, f"gained the gift {gift}")
 

@@ -1,6 +1,6 @@
 """`ezkit schema`: the JSON Schema of ezkit's documents.
 
-The schemas are made from the pydantic models (`generated`) and kept, as printed, in
+The schemas are made from the character's records by pydantic (`generated`) and kept, as printed, in
 ezkit/data/schemas/: printing one then imports no pydantic (about 40 ms instead of 150).
 tests/test_startup.py checks that the kept files are what the models make now;
 `EZKIT_SNAPSHOTS=update pytest tests/test_startup.py -k schema` writes them anew.
@@ -39,16 +39,30 @@ def stored(name: str) -> str:
 
 
 def generated(name: str) -> str:
-    """A schema made from its pydantic model now, as `ezkit schema NAME` prints it."""
+    """A schema made from its records now, by pydantic, as `ezkit schema NAME` prints it."""
     import json
+
+    from pydantic import TypeAdapter
 
     from ezkit.character.model import Character, PeoplePackage
 
+    document = TypeAdapter(Character if name == "character" else PeoplePackage).json_schema(
+        mode="validation"
+    )
+    document["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     if name == "character":
-        document = Character.model_json_schema(mode="validation")
-        document["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         document["title"] = "EZFudge character (ezkit)"
-    else:
-        document = PeoplePackage.model_json_schema(mode="validation")
-        document["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(_one_line(document), indent=2, ensure_ascii=False) + "\n"
+
+
+def _one_line(value: object) -> object:
+    """Descriptions on one line: a field's docstring wraps at the code's width."""
+    if isinstance(value, dict):
+        return {
+            key: " ".join(item.split()) if key == "description" and isinstance(item, str)
+            else _one_line(item)
+            for key, item in value.items()
+        }  # fmt: skip
+    if isinstance(value, list):
+        return [_one_line(item) for item in value]
+    return value

@@ -22,6 +22,7 @@ through the treatments that moved it (None: nothing moved, as when it failed).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from ezkit import ladder
@@ -224,7 +225,7 @@ def times_rolled_on(character: Character, position: int, rules: Rules) -> int:
         count += 1
         levels = rules.wounds.levels
         if entry.wound is not None and level + 1 < len(levels):
-            above = state.model_copy(update={"level": levels[level + 1].name})
+            above = replace(state, level=levels[level + 1].name)
             if entry.wound == above:
                 level += 1  # this treatment moved it down from the box above
     return count
@@ -238,7 +239,7 @@ def _now() -> datetime:
 
 
 def _record(character: Character, entry: HistoryEntry, track: list[WoundMark]) -> Character:
-    return character.model_copy(update={"wounds": track, "history": [*character.history, entry]})
+    return replace(character, wounds=track, history=[*character.history, entry])
 
 
 def _reason(what: str, reason: str) -> str:
@@ -304,7 +305,7 @@ def _heal_week(track: list[WoundMark | None], rules: Rules) -> list[WoundMark | 
         if placed.get(index - 1, 0) < levels[index - 1].boxes:
             index -= 1
         placed[index] = placed.get(index, 0) + 1
-        result[i] = mark.model_copy(update={"level": levels[index].name})
+        result[i] = replace(mark, level=levels[index].name)
     return result
 
 
@@ -325,7 +326,7 @@ def _heal_one(track: list[WoundMark], position: int, rules: Rules) -> list[Wound
     ):
         return [m for i, m in enumerate(track) if i != position]
     track = list(track)
-    track[position] = mark.model_copy(update={"level": levels[below].name})
+    track[position] = replace(mark, level=levels[below].name)
     return track
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ezkit import strict
+from ezkit.character.model import WoundMark
 from ezkit.combat.scene_members import Member, find_member
 
 
@@ -75,7 +77,7 @@ class Result:
                     "source": m.source,
                     "status": m.status,
                     "track": self.tracks[m.name],
-                    "marks": [mark.model_dump(mode="json") for mark in m.track],
+                    "marks": [strict.dump(WoundMark, mark) for mark in m.track],
                     # the trait each fights with, and why (EZ-24)
                     "melee_trait": m.melee.trait_info().as_dict(),
                     "ranged_trait": m.ranged.trait_info().as_dict() if m.ranged else None,
