@@ -21,6 +21,8 @@ from pydantic import TypeAdapter, ValidationError
 from ezkit import ladder, strict
 from ezkit.character.files import parse_character, read_character
 from ezkit.character.model import Character, PeoplePackage
+from ezkit.combat import scene_file
+from ezkit.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples" / "characters").glob("*.yaml"))
@@ -70,8 +72,8 @@ def _places(document: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 @st.composite
-def mutated(draw: st.DrawFn) -> dict[str, Any]:
-    document = copy.deepcopy(draw(st.sampled_from(DOCUMENTS)))
+def mutated(draw: st.DrawFn, documents: list[dict[str, Any]] = DOCUMENTS) -> dict[str, Any]:
+    document = copy.deepcopy(draw(st.sampled_from(documents)))
     for _ in range(draw(st.integers(1, 3))):
         place = draw(st.sampled_from(_places(document)))
         *path, last = place
@@ -165,3 +167,34 @@ def test_reading_a_valid_character_imports_no_pydantic() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr
+
+
+# --- scene files -------------------------------------------------------------------------------
+
+SCENE = TypeAdapter(scene_file._SceneDocument)
+SCENES = [load_yaml(path) for path in sorted((ROOT / "examples" / "scenes").glob("*.yaml"))]
+
+
+def _scene_as_pydantic(document: Any) -> bool:
+    try:
+        by_pydantic = SCENE.validate_python(copy.deepcopy(document))
+    except ValidationError:
+        by_pydantic = None
+    try:
+        by_strict = strict.check(scene_file._SceneDocument, copy.deepcopy(document))
+    except strict.Doubt:
+        return False
+    assert by_pydantic is not None, f"strict accepted what pydantic refuses: {document!r}"
+    assert by_strict == by_pydantic
+    assert by_strict.written() == SCENE.dump_python(by_pydantic, mode="json", exclude_none=True)
+    return True
+
+
+def test_the_example_scenes_are_read_without_pydantic() -> None:
+    assert SCENES and all(_scene_as_pydantic(document) for document in SCENES)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated(SCENES))
+def test_strict_reads_scenes_as_pydantic_does(document: Any) -> None:
+    _scene_as_pydantic(document)

@@ -88,13 +88,12 @@ of lives beside it and is re-exported here: `scene_actions` (the verbs, `Part`, 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from ezkit import dice, ladder
-from ezkit.character.files import parse_character, problems_from, read_character
+from ezkit import dice, ladder, strict
+from ezkit.character.files import InvalidCharacter, checked, parse_character, read_character
 from ezkit.character.model import Character
 from ezkit.combat import fighters, fudge, wounds
 
@@ -113,6 +112,7 @@ from ezkit.combat.scene_actions import (  # noqa: F401
 from ezkit.combat.scene_members import Arms, Member, Scene, Script, find_member
 from ezkit.errors import DocumentError, InputError, RuleError
 from ezkit.odds import foe_method
+from ezkit.records import Check, Record
 from ezkit.rules import MAX_ROUND_CAP, LimitError, Rules, shown
 from ezkit.yamlio import load_yaml
 
@@ -131,15 +131,14 @@ MAX_FIGHTER_ROUNDS = 20_000
 # --- the file ------------------------------------------------------------------------------
 
 
-class _Entry(BaseModel):
+@dataclass(kw_only=True)
+class _Entry(Record):
     """One line of a side: a PC (campaign or file) or an NPC stat line."""
-
-    model_config = ConfigDict(extra="forbid")
 
     pc: str | None = None
     file: str | None = None
     npc: str | None = None
-    count: int = Field(1, ge=1)
+    count: Annotated[int, Check(ge=1)] = 1
     trait: str | None = None
     weapon: str | None = None
     ranged_trait: str | None = None
@@ -148,27 +147,35 @@ class _Entry(BaseModel):
     range: str | None = None
     cover: str = "none"
     light: str | None = None
-    mod: int = Field(0, ge=-ladder.LIMIT, le=ladder.LIMIT)
+    mod: Annotated[int, Check(ge=-ladder.LIMIT, le=ladder.LIMIT)] = 0
     stun: bool = False
     pull: str | None = None
     does: str | None = None
-    rounds: list[int | str | None] = Field(default_factory=list)
-    fudge_points: int = Field(0, ge=0)
+    rounds: list[int | str | None] = field(default_factory=list)
+    fudge_points: Annotated[int, Check(ge=0)] = 0
     fudge_policy: fudge.Policy = fudge.SUCCEED
     terrain: str | None = None
 
 
-class _SceneDocument(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+@dataclass(kw_only=True)
+class _SceneDocument(Record):
     schema_version: int = 1
     scene: str = ""
     range: str = "S"
     light: str = "normal"
     foe_roll: str = "none"
-    damage_options: list[int] = Field(default_factory=list)
-    round_cap: int | None = Field(None, ge=1)
+    damage_options: list[int] = field(default_factory=list)
+    round_cap: Annotated[int, Check(ge=1)] | None = None
     sides: dict[str, list[_Entry]]
+
+    def written(self) -> dict[str, Any]:
+        """The document as a scene's record keeps it: what was given, no empty fields."""
+        document = {k: v for k, v in strict.dump(_SceneDocument, self).items() if v is not None}
+        document["sides"] = {
+            side: [{k: v for k, v in entry.items() if v is not None} for entry in entries]
+            for side, entries in document["sides"].items()
+        }
+        return document
 
 
 Lookup = Callable[[str], Character]
@@ -222,9 +229,9 @@ def parse(
             "schema_version out"
         )
     try:
-        doc = _SceneDocument.model_validate(document)
-    except ValidationError as error:
-        listed = "; ".join(f"{p.path}: {p.message}" for p in problems_from(error, _SceneDocument))
+        doc = checked(_SceneDocument, document, source)
+    except InvalidCharacter as error:
+        listed = "; ".join(f"{p.path}: {p.message}" for p in error.problems)
         raise DocumentError(f"{source} is not a valid scene: {listed}") from None
     check_limits(doc, rules, source)
 
@@ -285,7 +292,7 @@ def parse(
         doc.foe_roll,
         frozenset(doc.damage_options),
         doc.round_cap or rules.round_cap,
-        doc.model_dump(mode="json", exclude_none=True),
+        doc.written(),
         snapshots,
     )
     for m in members:  # every action names foes that exist, and shoots only with a weapon
