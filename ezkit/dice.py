@@ -21,13 +21,14 @@ import tomllib
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from functools import cache
 from random import Random
 from typing import Any, Protocol
 
 from ezkit.errors import DiceError
+from ezkit.records import record
 
 LOW, HIGH = -4, 4
 DEFAULT = "4dF"
@@ -41,7 +42,7 @@ class RandomSource(Protocol):
     def shuffle(self, x: list[Any]) -> None: ...
 
 
-@dataclass(frozen=True)
+@record
 class Roll:
     """One roll: what the dice (or cards) showed and the value read from them."""
 
@@ -65,7 +66,7 @@ FUDGE_FACES = {-1: "[-]", 0: "[ ]", 1: "[+]"}
 # --- the methods ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Method(ABC):
     """A way to produce a number from -4 to +4."""
 
@@ -87,7 +88,7 @@ class Method(ABC):
         """The exact chance of each value -4..+4."""
 
 
-@dataclass
+@record(frozen=False)
 class Roller:
     """Rolls one method with one random source."""
 
@@ -98,7 +99,7 @@ class Roller:
         return self.method.roll_once(self.rng)
 
 
-@dataclass(frozen=True)
+@record
 class FudgeDice(Method):
     """N Fudge dice: each shows -, blank or + with equal chance."""
 
@@ -112,7 +113,7 @@ class FudgeDice(Method):
         return _complete(_sum_distribution([3] * self.dice, offset=-2 * self.dice))
 
 
-@dataclass(frozen=True)
+@record
 class SumDice(Method):
     """Dice summed plus a fixed offset (4d3-8)."""
 
@@ -127,7 +128,7 @@ class SumDice(Method):
         return _complete(_sum_distribution(self.dice, offset=self.offset))
 
 
-@dataclass(frozen=True)
+@record
 class TableDice(Method):
     """Dice summed and read on a table; some totals call for a reroll (EZ-22).
 
@@ -163,7 +164,7 @@ class TableDice(Method):
         return _complete(result)
 
 
-@dataclass(frozen=True)
+@record
 class PokerDeck(Method):
     """The poker deck: several 52-card decks shuffled into one shoe.
 
@@ -222,7 +223,7 @@ class PokerDeck(Method):
         return _complete(result)
 
 
-@dataclass
+@record(frozen=False)
 class DeckRoller(Roller):
     """A shoe in play: the cards left, top last, and whether an Ace was drawn."""
 
@@ -420,7 +421,7 @@ def alternatives() -> list[Method]:
 _MODIFIER = re.compile(r"^[+-]\d{1,4}$")
 
 
-@dataclass(frozen=True)
+@record
 class Expression:
     """A method and a modifier added to its value: ``4dF+2``."""
 

@@ -23,6 +23,91 @@ class Record:
     __pydantic_config__: ClassVar[dict[str, str]] = {"extra": "forbid"}
 
 
+def record(cls: type | None = None, /, *, frozen: bool = True, kw_only: bool = False) -> Any:
+    """`@dataclass`, with the methods a dataclass writes for each class (`__init__`, `__eq__`,
+    `__repr__`, `__hash__`, a frozen one's `__setattr__`) shared by every record instead: the
+    same behaviour, but Python 3.11 writes and compiles those methods anew for each class, about
+    1 ms a class, which every command paid at start-up (the rules, the dice and the character
+    are 35 classes). tests/test_records.py holds a record to what dataclass makes.
+
+    frozen: assigning a field raises FrozenInstanceError, and the record is hashable (a mutable
+    one is not, as with dataclass). kw_only: every field is passed by keyword."""
+
+    def wrap(cls: type) -> type:
+        if not cls.__doc__:  # else dataclass works out a signature for it, slowly
+            cls.__doc__ = f"The {cls.__name__} record."
+        made = dataclasses.dataclass(
+            cls, init=False, repr=False, eq=False, frozen=False, kw_only=kw_only
+        )
+        fields = [f for f in dataclasses.fields(made) if f.init]
+        made.__record_positional__ = tuple(f.name for f in fields if not f.kw_only)  # type: ignore[attr-defined]
+        made.__record_fields__ = tuple((f.name, f.default, f.default_factory) for f in fields)  # type: ignore[attr-defined]
+        made.__record_names__ = frozenset(f.name for f in fields)  # type: ignore[attr-defined]
+        everything = dataclasses.fields(made)
+        made.__record_compared__ = tuple(f.name for f in everything if f.compare)  # type: ignore[attr-defined]
+        made.__record_shown__ = tuple(f.name for f in everything if f.repr)  # type: ignore[attr-defined]
+        made.__record_frozen__ = frozen  # type: ignore[attr-defined]
+        for name, method in (("__init__", _init), ("__eq__", _eq), ("__repr__", _repr)):
+            if name not in cls.__dict__:
+                setattr(made, name, method)
+        made.__hash__ = _hash if frozen else None  # type: ignore[assignment,method-assign]
+        if frozen:
+            made.__setattr__ = _frozen  # type: ignore[assignment,method-assign]
+            made.__delattr__ = _frozen  # type: ignore[assignment,method-assign]
+        return made
+
+    return wrap if cls is None else wrap(cls)
+
+
+_MISSING: Any = dataclasses.MISSING
+
+
+def _init(self: Any, *args: Any, **kwargs: Any) -> None:
+    cls = type(self)
+    named = cls.__record_positional__
+    if len(args) > len(named):
+        raise TypeError(
+            f"{cls.__name__}() takes {len(named)} positional arguments, not {len(args)}"
+        )
+    given = dict(zip(named, args, strict=False))
+    for name, value in kwargs.items():
+        if name in given:
+            raise TypeError(f"{cls.__name__}() got multiple values for argument {name!r}")
+        if name not in cls.__record_names__:
+            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {name!r}")
+        given[name] = value
+    for name, default, factory in cls.__record_fields__:
+        if name in given:
+            value = given[name]
+        elif factory is not _MISSING:
+            value = factory()
+        elif default is not _MISSING:
+            value = default
+        else:
+            raise TypeError(f"{cls.__name__}() missing required argument: {name!r}")
+        object.__setattr__(self, name, value)
+
+
+def _frozen(self: Any, name: str, *value: Any) -> None:
+    raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _eq(self: Any, other: Any) -> Any:
+    if other.__class__ is not self.__class__:
+        return NotImplemented
+    names = self.__record_compared__
+    return tuple(getattr(self, n) for n in names) == tuple(getattr(other, n) for n in names)
+
+
+def _hash(self: Any) -> int:
+    return hash(tuple(getattr(self, n) for n in self.__record_compared__))
+
+
+def _repr(self: Any) -> str:
+    shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__record_shown__)
+    return f"{type(self).__qualname__}({shown})"
+
+
 class Check:
     """A field's constraints as pydantic's core schema names them: `Check(ge=1)`,
     `Check(pattern=...)`, `Check(min_length=1)`."""

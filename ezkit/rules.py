@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from ezkit import ladder
 from ezkit.errors import DocumentError, InputError
-from ezkit.records import Before, Check, Record, build
+from ezkit.records import Before, Check, Record, build, record
 
 DATA = Path(__file__).parent / "data" / "rules.yaml"
 COMPILED = DATA.with_suffix(".json")
@@ -50,7 +49,7 @@ def shown(number: int) -> str:
 Rank = Annotated[int, Before(ladder.parse)]
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Flowchart(Record):
     role_points: int
     attribute_ranks: int
@@ -65,7 +64,7 @@ class Flowchart(Record):
     supernormal_gift_weight: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class PointBuy(Record):
     build_points: int
     default_attribute: Rank
@@ -74,7 +73,7 @@ class PointBuy(Record):
     fault: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class FudgePoints(Record):
     starting: tuple[int, int]
     default: int
@@ -82,7 +81,7 @@ class FudgePoints(Record):
     back_conversion: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Experience(Record):
     role: dict[Rank, int]
     attribute: dict[Rank, int]
@@ -92,20 +91,20 @@ class Experience(Record):
     remove_fault: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class MeleeWeapon(Record):
     factor: int
     description: str = ""
     examples: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class RangedWeapon(Record):
     inj: Annotated[tuple[int, ...], Check(min_length=1)]
     note: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class WoundLevel(Record):
     """One row of the wound table and track (EZ-14, EZ-15, EZ-16)."""
 
@@ -128,34 +127,34 @@ class WoundLevel(Record):
         return schema
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Wounds(Record):
     levels: Annotated[tuple[WoundLevel, ...], Check(min_length=1)]
     beyond: str
     stun_cap: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Range(Record):
     name: str
     difficulty: Rank
     melee: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Tactic(Record):
     bonus: int
     wound_bonus: int = 0
     failure_wound_bonus: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Terrain(Record):
     test: Rank
     opponent_mod: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Healing(Record):
     medical_result: Rank
     hospital_bonus: int
@@ -166,7 +165,7 @@ class Healing(Record):
 FightingKind = Literal["melee", "ranged", "both"]
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class AttributeStandIn(Record):
     """An attribute the GM lets stand in for a role: at a penalty, capped (EZ-24)."""
 
@@ -174,7 +173,7 @@ class AttributeStandIn(Record):
     cap: Rank
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Rules(Record):
     """Every table the character and fight rules read."""
 

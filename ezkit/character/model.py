@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from typing import Annotated, Any, ClassVar, Literal
 
 from ezkit import ladder
-from ezkit.records import After, Before, Check, Dump, Record, Schema
+from ezkit.records import After, Before, Check, Dump, Record, Schema, record
 from ezkit.terminal import control_characters
 
 SCHEMA_VERSION = 1
@@ -79,7 +79,7 @@ class Doc(Record):
     }
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class Role(Doc):
     """A role (a skill group) at a rank, maybe with a specialty (EZ-3, EZ-4)."""
 
@@ -97,7 +97,7 @@ class Role(Doc):
         return f"{self.name} ({self.specialty})" if self.specialty else self.name
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class Attributes(Doc):
     """The four attributes (EZ-2)."""
 
@@ -111,7 +111,7 @@ class Attributes(Doc):
         return {name: getattr(self, name) for name in ATTRIBUTE_NAMES}
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class Gift(Doc):
     """An unranked advantage; a supernormal gift counts as 2 gifts or more (EZ-5)."""
 
@@ -124,7 +124,7 @@ class Gift(Doc):
     note: Text = ""
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class Fault(Doc):
     """An unranked limitation; in the flowchart, what it bought (EZ-5)."""
 
@@ -135,7 +135,7 @@ class Fault(Doc):
     note: Text = ""
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class Swap(Doc):
     """One trait swap (EZ-6): amounts given (negative) and got (positive)."""
 
@@ -145,7 +145,7 @@ class Swap(Doc):
     note: Text = ""
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class Weapon(Doc):
     """A weapon: a row of the melee or ranged table, or one described in full (EZ-10)."""
 
@@ -164,15 +164,19 @@ class Weapon(Doc):
     note: Text = ""
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class Armor(Doc):
+    """Armor worn: its name, and its bonus when it is not the table's (EZ-10)."""
+
     name: Name
     bonus: int | None = None
     """Armor bonus; from the table when left out."""
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class DefenceModifier(Doc):
+    """A lasting change to the character's defence (CPD), and where it comes from (EZ-10)."""
+
     source: Name
     value: int
 
@@ -184,7 +188,7 @@ NamedWeapon = Annotated[Weapon, Before(_named, takes=str | Weapon)]
 NamedArmor = Annotated[Armor | None, Before(_named, takes=str | Armor | None)]
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class PeoplePackage(Doc):
     """A GM's package of traits for a people (EZ-8), applied after trait swapping."""
 
@@ -203,7 +207,7 @@ class PeoplePackage(Doc):
     """Build points, counted when given (EZ-7)."""
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class WoundMark(Doc):
     """A marked box on the wound track (EZ-15, EZ-16)."""
 
@@ -213,7 +217,7 @@ class WoundMark(Doc):
     stun: bool = False
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class HistoryEntry(Doc):
     """One change to the character: awards, spending, improvements (EZ-12, EZ-13)."""
 
@@ -269,7 +273,7 @@ PackageOrPath = Annotated[
 ]
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class Character(Doc):
     """An EZFudge character, as built by the flowchart or by point-buy."""
 
