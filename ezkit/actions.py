@@ -10,15 +10,14 @@ the GM (default Fair); a contest's is the rank of the trait that resists.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ezkit import ladder
+from ezkit.records import record
 
 #: Default test difficulty (EZ-11, "Most tests are at Fair (+1) difficulty").
 DEFAULT_DIFFICULTY = ladder.LADDER["Fair"]
 
 
-@dataclass(frozen=True)
+@record
 class Action:
     """A resolved action: the numbers that went in and what came out."""
 

@@ -46,7 +46,9 @@ def record(cls: type | None = None, /, *, frozen: bool = True, kw_only: bool = F
         everything = dataclasses.fields(made)
         made.__record_compared__ = tuple(f.name for f in everything if f.compare)  # type: ignore[attr-defined]
         made.__record_shown__ = tuple(f.name for f in everything if f.repr)  # type: ignore[attr-defined]
-        made.__record_frozen__ = frozen  # type: ignore[attr-defined]
+        made.__record_post_init__ = hasattr(made, "__post_init__")  # type: ignore[attr-defined]
+        if any(not f.init for f in dataclasses.fields(made)):
+            raise TypeError(f"{cls.__name__}: a record's fields are all given to __init__")
         for name, method in (("__init__", _init), ("__eq__", _eq), ("__repr__", _repr)):
             if name not in cls.__dict__:
                 setattr(made, name, method)
@@ -86,6 +88,8 @@ def _init(self: Any, *args: Any, **kwargs: Any) -> None:
         else:
             raise TypeError(f"{cls.__name__}() missing required argument: {name!r}")
         object.__setattr__(self, name, value)
+    if cls.__record_post_init__:
+        self.__post_init__()
 
 
 def _frozen(self: Any, name: str, *value: Any) -> None:

@@ -5,12 +5,12 @@ but the last (the walk starts over)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 from ezkit.character.model import (
     Character,
 )
+from ezkit.records import record
 
 
 class Asker(Protocol):
@@ -21,7 +21,7 @@ class Asker(Protocol):
     def say(self, text: str) -> None: ...
 
 
-@dataclass
+@record(frozen=False)
 class Console:
     """An Asker over two functions: the CLI passes click.prompt and click.echo."""
 
@@ -57,7 +57,7 @@ class _Back(Exception):
     """The player typed `back`: the walk starts over, replaying every answer but the undone."""
 
 
-@dataclass(frozen=True)
+@record
 class _Answer:
     question: str
     answer: str

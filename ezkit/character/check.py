@@ -8,19 +8,20 @@ improvements bought later with Experience are undone first (`as_built`).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ezkit import ladder
 from ezkit.character.derived import Derived, derive
 from ezkit.character.files import Problem
 from ezkit.character.model import Attributes, Character, Gift, Role
+from ezkit.records import record
 from ezkit.rules import Rules
 from ezkit.words import plural
 
 KINDS = ("roles", "attributes", "gifts")
 
 
-@dataclass(frozen=True)
+@record
 class Budget:
     """What the build spent of one kind of trait, against what it had."""
 
@@ -31,7 +32,7 @@ class Budget:
         return {"spent": self.spent, "available": self.available}
 
 
-@dataclass
+@record(frozen=False)
 class Report:
     character: Character
     errors: list[Problem]

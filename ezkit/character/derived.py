@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ezkit.character.files import Problem
 from ezkit.character.model import Armor, Character, Weapon
+from ezkit.records import record
 from ezkit.rules import Rules
 
 
@@ -20,7 +21,7 @@ def reflexes(agility: int, mind: int) -> int:
     return (agility + mind) // 2
 
 
-@dataclass(frozen=True)
+@record
 class WeaponStats:
     name: str
     kind: str  # melee or ranged
@@ -31,7 +32,7 @@ class WeaponStats:
         return {"name": self.name, "kind": self.kind, "inj": self.inj, "how": self.how}
 
 
-@dataclass
+@record(frozen=False)
 class Derived:
     resilience: int
     reflexes: int

@@ -6,7 +6,7 @@ change would accept (`role_offers`, `attribute_offers`), all priced by check.py.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ezkit import ladder
 from ezkit.character.check import (
@@ -35,6 +35,7 @@ from ezkit.character.model import (
     Weapon,
 )
 from ezkit.errors import RuleError
+from ezkit.records import record
 from ezkit.rules import Rules
 
 
@@ -49,7 +50,7 @@ class BuildError(RuleError):
 # --- budgets ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Left:
     """What one budget has left: `role points: 6 of 10 left`."""
 

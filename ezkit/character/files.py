@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -18,6 +17,7 @@ from ezkit import strict
 from ezkit.character import model
 from ezkit.errors import DocumentError, UnreadableError
 from ezkit.records import message as pydantic_message
+from ezkit.records import record
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 R = TypeVar("R")
 
 
-@dataclass(frozen=True)
+@record
 class Problem:
     """One thing wrong with a character: the rule broken, where, and a plain sentence."""
 

@@ -8,15 +8,15 @@ again). Any other document is validated first, and skipped with the reason when 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from ezkit import ladder
 from ezkit.errors import EzkitError
+from ezkit.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Mark:
     """A marked box of the wound track (as ezkit.character.model.WoundMark)."""
 
@@ -25,7 +25,7 @@ class Mark:
     stun: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Listed:
     """What `char list` shows of a character."""
 

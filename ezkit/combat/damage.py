@@ -6,16 +6,17 @@ Shared by the melee and ranged phases (EZ-14, EZ-18, EZ-19, the Damage Roll Opti
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ezkit.combat import wounds
+from ezkit.records import record
 from ezkit.rules import Rules
 
 #: A source of Fudge dice: fudge(n) is the total of n Fudge dice (-n..+n).
 Fudge = Callable[[int], int]
 
 
-@dataclass(frozen=True)
+@record
 class Attack:
     """How a fighter strikes: INJ, and the optional rules he chose."""
 
@@ -29,7 +30,7 @@ class Attack:
 NO_EFFECT = "No effect"
 
 
-@dataclass
+@record(frozen=False)
 class Wound:
     """A wound one fighter deals another in an exchange.
 

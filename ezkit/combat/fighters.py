@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ezkit import ladder
@@ -26,6 +26,7 @@ from ezkit.character.check import check
 from ezkit.character.model import Character, Role, Weapon, WoundMark
 from ezkit.combat import wounds
 from ezkit.errors import InputError, RuleError
+from ezkit.records import record
 from ezkit.rules import Rules
 
 # Why a trait was chosen (EZ-24), as the output says it (text and JSON `trait.why`).
@@ -37,7 +38,7 @@ BY_STAT_LINE = "the foe's stat line"
 ATTRIBUTES = ("body", "agility", "mind", "will")
 
 
-@dataclass(frozen=True)
+@record
 class Trait:
     """The trait a fighter uses, and why (EZ-24)."""
 
@@ -67,7 +68,7 @@ class Trait:
         return f"{who} fights as {ladder.label(self.rank)} {self.name}: {self.why_text()}"
 
 
-@dataclass(frozen=True)
+@record
 class Combatant:
     """A fighter's numbers, whoever he is."""
 

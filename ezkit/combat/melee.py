@@ -20,12 +20,13 @@ did), and when both attacked all-out and tie, each wounds the other, so the resu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ezkit import ladder
 from ezkit.combat.damage import NO_EFFECT, Attack, Fudge, Wound, wound
 from ezkit.combat.fudge import spent_text
 from ezkit.errors import InputError
+from ezkit.records import record
 from ezkit.rules import Rules
 
 TACTICS = ("all-out-attack", "all-out-defend")
@@ -33,7 +34,7 @@ TACTICS = ("all-out-attack", "all-out-defend")
 CHARACTER, FOE, DRAW, BOTH = "character", "foe", "draw", "both"
 
 
-@dataclass(frozen=True)
+@record
 class Fighter:
     """One side of a melee exchange, as the GM sets it up."""
 
@@ -74,7 +75,7 @@ class Fighter:
         ]
 
 
-@dataclass
+@record(frozen=False)
 class Exchange:
     """The result of one melee exchange."""
 

@@ -9,12 +9,13 @@ and evades in one phase.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ezkit import ladder
 from ezkit.combat.damage import Attack, Fudge, Wound, wound
 from ezkit.combat.fudge import spent_text
 from ezkit.errors import InputError
+from ezkit.records import record
 from ezkit.rules import Rules
 
 
@@ -38,7 +39,7 @@ def shot_difficulty(
     return total, parts
 
 
-@dataclass(frozen=True)
+@record
 class Shooter:
     name: str
     rank: int
@@ -48,7 +49,7 @@ class Shooter:
     penalty: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class Target:
     name: str
     cpd: int
@@ -56,7 +57,7 @@ class Target:
     shooting: bool = False  # a target that shoots this phase cannot evade
 
 
-@dataclass
+@record(frozen=False)
 class Shot:
     action: int
     difficulty: int

@@ -88,7 +88,7 @@ of lives beside it and is re-exported here: `scene_actions` (the verbs, `Part`, 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -112,7 +112,7 @@ from ezkit.combat.scene_actions import (  # noqa: F401
 from ezkit.combat.scene_members import Arms, Member, Scene, Script, find_member
 from ezkit.errors import DocumentError, InputError, RuleError
 from ezkit.odds import foe_method
-from ezkit.records import Check, Record
+from ezkit.records import Check, Record, record
 from ezkit.rules import MAX_ROUND_CAP, LimitError, Rules, shown
 from ezkit.yamlio import load_yaml
 
@@ -131,7 +131,7 @@ MAX_FIGHTER_ROUNDS = 20_000
 # --- the file ------------------------------------------------------------------------------
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class _Entry(Record):
     """One line of a side: a PC (campaign or file) or an NPC stat line."""
 
@@ -157,7 +157,7 @@ class _Entry(Record):
     terrain: str | None = None
 
 
-@dataclass(kw_only=True)
+@record(frozen=False, kw_only=True)
 class _SceneDocument(Record):
     schema_version: int = 1
     scene: str = ""

@@ -5,7 +5,7 @@ name, group or the beginning of a name."""
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal
 
 from ezkit import ladder
@@ -13,10 +13,11 @@ from ezkit.character.model import Character, WoundMark
 from ezkit.combat import fighters, fudge, wounds
 from ezkit.combat.scene_actions import Intent
 from ezkit.errors import InputError
+from ezkit.records import record
 from ezkit.rules import Rules
 
 
-@dataclass(frozen=True)
+@record
 class Arms:
     """The numbers a fighter attacks with: trait rank and name, INJ and the weapon."""
 
@@ -49,7 +50,7 @@ class Arms:
 Script = Intent | int | None
 
 
-@dataclass
+@record(frozen=False)
 class Member:
     """A fighter of a side, with his state in the scene (track, status, range)."""
 
@@ -107,7 +108,7 @@ class Member:
         )
 
 
-@dataclass
+@record(frozen=False)
 class Scene:
     title: str
     sides: tuple[str, str]

@@ -3,15 +3,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ezkit import strict
 from ezkit.character.model import WoundMark
 from ezkit.combat.scene_members import Member, find_member
+from ezkit.records import record
 
 
-@dataclass
+@record(frozen=False)
 class Round:
     """What happened in one round: intents, exchanges (melee and ranged), wounds, tracks."""
 
@@ -42,7 +43,7 @@ class Round:
         }
 
 
-@dataclass
+@record(frozen=False)
 class Result:
     title: str
     seed: int

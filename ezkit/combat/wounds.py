@@ -9,10 +9,10 @@ wound table in the rules data, so one table drives it all.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ezkit.errors import InputError
+from ezkit.records import record
 from ezkit.rules import Rules, WoundLevel
 
 if TYPE_CHECKING:  # the track is read from any marks with .level and .stun (`char list`)
@@ -67,7 +67,7 @@ def shift(level: str | None, steps: int, rules: Rules) -> str | None:
     return None if index < 0 else names[index]
 
 
-@dataclass(frozen=True)
+@record
 class Marked:
     """What marking a wound did: the box marked (or Dead, or nothing for a stun)."""
 
