@@ -26,14 +26,13 @@ import dataclasses
 import json
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from ezkit import resources
 from ezkit.errors import InputError
-from ezkit.records import Check, Record, build
+from ezkit.records import Check, Record, build, record
 
 GAMES = ("auntie", "bakeries", "dudab", "foozle")
 COMPILED = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "decks")
@@ -50,7 +49,7 @@ Positive = Annotated[int, Check(ge=1)]
 Slot = Annotated[int, Check(ge=2, le=12)]
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Card(Record):
     """One card face and how many copies the game has; only its game's attributes are set."""
 
@@ -90,7 +89,7 @@ class Card(Record):
 # for the game that is played; Span is shared.
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Span(Record):
     min: int
     max: int
@@ -117,7 +116,7 @@ def tables_class(game: str) -> type[Record]:
 # --- the deck -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Deck:
     """A game's cards in file order, the title of each kind, and the game's tables."""
 
