@@ -40,8 +40,9 @@ EZKIT = str(BIN / "ezkit")
 
 FAST, PLAIN, CHARACTER = 1.5, 2.0, 3.0
 BASELINE = "python -c 'import click'"
-# What a command that checks a character cannot start without, timed in the same rounds: the
-# ratio a `char`/`fight` command cannot go under while its model is pydantic's.
+# Timed in the same rounds beside the `char` and `fight` commands: what a command that checked
+# a character with pydantic could not go under (the character was a pydantic model until
+# ezkit.strict read valid ones without it), and what reading one needs now.
 FLOORS = {
     "floor: click, YAML and a one-field pydantic model": (
         "import click, yaml, pydantic\nclass M(pydantic.BaseModel):\n    x: int\nM(x=1)"
