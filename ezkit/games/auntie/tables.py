@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ezkit.games.decks import Span
-from ezkit.records import Record
+from ezkit.records import Record, record
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class AuntieTables(Record):
     """Seed 000 "Setup" and "Turn Overview" as numbers (AU-1, AU-3, AU-4, AU-5, AU-9)."""
 

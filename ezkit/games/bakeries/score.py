@@ -22,13 +22,13 @@ import difflib
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar, cast
 
 from ezkit.errors import DocumentError, InputError
 from ezkit.games import decks
 from ezkit.games.bakeries.tables import BakeriesTables
+from ezkit.records import record
 
 CASE_FIELDS = ("chef", "case", "sold")
 SLOT_FIELDS = ("cake", "stale")
@@ -180,7 +180,7 @@ def consolation_applies(winner_chef: int, loser_chef: int) -> bool:
 # --- a whole filled case ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Slot:
     """One slot of a filled case: its cake (an id) and the Stale cards on it."""
 
@@ -189,7 +189,7 @@ class Slot:
     stale: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class Case:
     """A player's filled bakery case: their chef multiplier, a cake on every slot, the slots
     sold."""
@@ -199,7 +199,7 @@ class Case:
     sold: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@record
 class SlotValue:
     slot: int
     multiplier: int
@@ -211,7 +211,7 @@ class SlotValue:
     sold: bool
 
 
-@dataclass(frozen=True)
+@record
 class CaseValue:
     """Each slot's sale value, the sold slots, their total, and whether their cakes all differ."""
 

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from ezkit.errors import InputError
 from ezkit.games.decks import Positive, Slot
-from ezkit.records import Record
+from ezkit.records import Record, record
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class ChefSet(Record):
     colour: str
     multiplier: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class DieFace(Record):
     """One phase-one die result (BK-3): cards to turn over [least, most], and options."""
 
@@ -25,19 +24,19 @@ class DieFace(Record):
     may_stop: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class FiveBonus(Record):
     first: int
     step: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class CaseSlot(Record):
     slot: Slot
     multiplier: Positive
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Sale(Record):
     """Phase three and the end of a round (BK-5, BK-6); percentages as whole numbers."""
 
@@ -50,7 +49,7 @@ class Sale(Record):
     consolation_percent: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class BakeriesTables(Record):
     """Seed 001's tables: chef sets, die, second chance, case slots, sale (BK-1..BK-6)."""
 

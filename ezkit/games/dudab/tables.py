@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ezkit.games.decks import Span
-from ezkit.records import Record
+from ezkit.records import Record, record
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class DudabScoring(Record):
     dudab_in_hand: int
     unpaired_shaman: int
     baby: dict[int, int]  # number of Baby cards -> points (negative, DU-4)
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class DudabTables(Record):
     """Seed 002 "Setup", "Playing the game" and "Scoring" as numbers (DU-2..DU-5)."""
 

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ezkit.errors import InputError
 from ezkit.games.decks import Span
-from ezkit.records import Record
+from ezkit.records import Record, record
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class Suit(Record):
     suit: str
     colour: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class FoozleTables(Record):
     """Seed 004's numbers and the suit colours of ruling FZ-1."""
 
