@@ -183,6 +183,18 @@ def test_a_full_game_through_the_seats_endpoints(
         assert late.status_code == 409 and "over" in late.json()["error"]
 
 
+def _first_claims(client: TestClient, table: WebTable, reaction: Any) -> tuple[int, bool]:
+    """The first seat a reaction window asks claims the reaction, the others pass, each by its
+    page. Returns the claiming seat and whether it holds a card to react with."""
+    asked = table.asked(reaction)
+    holds = any(m.action == reaction.word for m in table.session.state.legal_moves())
+    for s in asked:
+        word = reaction.word if s == asked[0] else "pass"
+        token = table.seat_tokens()[s]
+        assert client.post(f"/api/{token}/move", json={"move": word}).is_success
+    return asked[0], holds
+
+
 def test_au11_every_asked_seat_sees_the_same_question_and_the_window_waits_for_all() -> None:
     """Auntie's Interrupt window: every human asked gets the same question, holder or not,
     and nobody is shown as "to move"; the window is settled only when all have answered."""
@@ -527,13 +539,7 @@ def test_a_claimed_reaction_is_chosen_at_the_seat_or_passes_for_a_non_holder() -
                     seat = session.state.to_move()
                     table.move(seat, rng.choice(table.legal()).text())
                     continue
-                asked = table.asked(reaction)
-                first = asked[0]
-                holds = any(m.action == reaction.word for m in session.state.legal_moves())
-                for s in asked:  # the first asked claims; the others pass
-                    word = reaction.word if s == first else "pass"
-                    token = table.seat_tokens()[s]
-                    assert client.post(f"/api/{token}/move", json={"move": word}).is_success
+                first, holds = _first_claims(client, table, reaction)
                 moves = len(session.state.moves)
                 wait = table.step()
                 token = table.seat_tokens()[first]
@@ -585,12 +591,7 @@ def test_the_you_pass_note_goes_at_the_first_move_after_its_window() -> None:
                 if reaction is None or table.choosing():  # a turn, or how to react
                     table.move(session.state.to_move(), rng.choice(table.legal()).text())
                     continue
-                asked = table.asked(reaction)
-                first = asked[0]
-                holds = any(m.action == reaction.word for m in session.state.legal_moves())
-                for s in asked:  # the first asked claims; the others pass
-                    word = reaction.word if s == first else "pass"
-                    assert client.post(f"/api/{tokens[s]}/move", json={"move": word}).is_success
+                first, holds = _first_claims(client, table, reaction)
                 if holds:
                     continue
                 moves = len(session.state.moves)
