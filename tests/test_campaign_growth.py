@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ezkit import store
+from ezkit import campaign_files
 from ezkit.cli import cli
 from ezkit.errors import UnreadableError
 from ezkit.fileio import DEPTH_LIMIT, check_json_depth
@@ -85,7 +85,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 def spy(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
     """The files the store reads and writes, by name, in order."""
     seen: dict[str, list[str]] = {"read": [], "write": []}
-    real_read, real_write = store.read_regular, store.write_atomic
+    real_read, real_write = campaign_files.read_regular, campaign_files.write_atomic
 
     def read(path: Any, *args: Any, **kwargs: Any) -> Any:
         seen["read"].append(Path(path).name)
@@ -95,8 +95,8 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
         seen["write"].append(Path(path).name)
         real_write(path, text)
 
-    monkeypatch.setattr(store, "read_regular", read)
-    monkeypatch.setattr(store, "write_atomic", write)
+    monkeypatch.setattr(campaign_files, "read_regular", read)
+    monkeypatch.setattr(campaign_files, "write_atomic", write)
     return seen
 
 
@@ -399,7 +399,7 @@ def test_the_campaign_depth_check_agrees_with_fileio(text: str) -> None:
     verdicts = []
     for check in (
         lambda: check_json_depth(text, "x"),
-        lambda: store._check_depth(text.encode(), Path("x")),
+        lambda: campaign_files._check_depth(text.encode(), Path("x")),
     ):
         try:
             check()

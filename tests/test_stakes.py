@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from ezkit import store
+from ezkit import campaign_files
 from ezkit.cli import cli
 from ezkit.errors import DocumentError, InputError
 from ezkit.games import saves, stakes, table
@@ -322,7 +322,7 @@ def test_a_damaged_stake_is_reported_not_paid(runner: CliRunner, db: str) -> Non
 def crash_on(monkeypatch: pytest.MonkeyPatch, name: str, after: int = 0) -> list[str]:
     """Make the write of the campaign file called name die (after `after` writes of it); the
     names of the files written before."""
-    real = store.write_atomic
+    real = campaign_files.write_atomic
     written: list[str] = []
 
     def write(path: Any, text: str) -> None:
@@ -334,7 +334,7 @@ def crash_on(monkeypatch: pytest.MonkeyPatch, name: str, after: int = 0) -> list
         real(path, text)
         written.append(Path(path).name)
 
-    monkeypatch.setattr(store, "write_atomic", write)
+    monkeypatch.setattr(campaign_files, "write_atomic", write)
     return written
 
 
@@ -366,7 +366,7 @@ def test_a_crash_before_the_stake_is_marked_paid_pays_nobody_twice(
     assert run(runner, "game", "new", *GAME, *PLAYERS, "--stake", "fp=1", "--db", db)[0] == 0
     # the ending update writes the games file then the characters' file; the one after it,
     # which marks the stake paid, writes the games file again: that write dies
-    real = store.write_atomic
+    real = campaign_files.write_atomic
     state: dict[str, Any] = {"paying": False}
 
     def write(path: Any, text: str) -> None:
@@ -376,7 +376,7 @@ def test_a_crash_before_the_stake_is_marked_paid_pays_nobody_twice(
         real(path, text)
         state["paying"] = state["paying"] or name == "campaign.json"
 
-    monkeypatch.setattr(store, "write_atomic", write)
+    monkeypatch.setattr(campaign_files, "write_atomic", write)
     with pytest.raises(Crash):
         play_out(runner, db)
     monkeypatch.undo()

@@ -266,11 +266,11 @@ def test_a_block_that_raises_writes_nothing(db: Path) -> None:
 
 
 def test_a_block_writes_the_file_once(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import ezkit.store
+    from ezkit import campaign_files
 
     writes: list[str] = []
-    real = ezkit.store.write_atomic
-    monkeypatch.setattr(ezkit.store, "write_atomic", lambda p, t: (writes.append(t), real(p, t)))
+    real = campaign_files.write_atomic
+    monkeypatch.setattr(campaign_files, "write_atomic", lambda p, t: (writes.append(t), real(p, t)))
     with open_campaign(db) as campaign:
         campaign.add_character(JASON)
         campaign.add_character(LOUIE)
