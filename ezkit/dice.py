@@ -21,7 +21,7 @@ import tomllib
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from random import Random
@@ -42,7 +42,7 @@ class RandomSource(Protocol):
     def shuffle(self, x: list[Any]) -> None: ...
 
 
-@record
+@dataclass(frozen=True)  # made for every roll: dataclass's own __init__ is the quicker
 class Roll:
     """One roll: what the dice (or cards) showed and the value read from them."""
 

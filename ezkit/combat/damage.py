@@ -6,7 +6,7 @@ Shared by the melee and ranged phases (EZ-14, EZ-18, EZ-19, the Damage Roll Opti
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from ezkit.combat import wounds
 from ezkit.records import record
@@ -16,7 +16,7 @@ from ezkit.rules import Rules
 Fudge = Callable[[int], int]
 
 
-@record
+@dataclass(frozen=True)  # one made every exchange: dataclass's own __init__ is quicker
 class Attack:
     """How a fighter strikes: INJ, and the optional rules he chose."""
 

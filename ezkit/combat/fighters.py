@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ezkit import ladder
@@ -38,7 +38,7 @@ BY_STAT_LINE = "the foe's stat line"
 ATTRIBUTES = ("body", "agility", "mind", "will")
 
 
-@record
+@dataclass(frozen=True)  # one made every exchange: dataclass's own __init__ is quicker
 class Trait:
     """The trait a fighter uses, and why (EZ-24)."""
 

@@ -5,11 +5,10 @@ file, a player's answer or a GM's order writes it (`attack Bandit 1 roll +1 and 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ezkit import dice
 from ezkit.errors import InputError, RuleError
-from ezkit.records import record
 
 MELEE_VERBS = ("attack", "all-out-attack", "all-out-defend", "defend")
 RANGED_VERBS = ("shoot", "evade")
@@ -19,7 +18,7 @@ TARGETED = (*ATTACKS, "shoot", "close")
 ALIASES = {"fight": "attack", "dodge": "evade", "run": "flee", "yield": "surrender"}
 
 
-@record
+@dataclass(frozen=True)  # one made every exchange: dataclass's own __init__ is quicker
 class Part:
     """One phase's action: a verb, its target and the roll, when scripted."""
 
@@ -34,7 +33,7 @@ class Part:
         return " ".join(words)
 
 
-@record
+@dataclass(frozen=True)  # one made every exchange: dataclass's own __init__ is quicker
 class Intent:
     """What a fighter does in a round: a melee-phase, a ranged-phase and an other action."""
 
