@@ -9,7 +9,6 @@ Below -4 the same pattern runs downwards: "Completely Terrible -1" (-5), ...
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from ezkit.errors import RankError
@@ -130,6 +129,8 @@ def _parse_word(word: str, raw: str) -> int:
 
 
 def _suggestion(word: str) -> str:
+    import difflib  # only for a word that is not a rank: not at every start-up
+
     close = difflib.get_close_matches(word.lower(), list(_LOWER), n=1, cutoff=0.5)
     if not close:
         return ""

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ezkit import dice, ladder
 from ezkit.errors import InputError
+from ezkit.records import record
 
 #: Foe roll options of EZ-11: nothing, one Fudge die, or four, added to the difficulty.
 FOE_ROLLS: dict[str, str | None] = {"none": None, "1df": "1dF", "4df": "4dF"}
@@ -87,7 +87,7 @@ def book_percent(p: Fraction) -> str:
     return {"100": ">99", "0": "<1"}.get(whole, whole)
 
 
-@dataclass(frozen=True)
+@record
 class Table:
     """Chances for every pair of (modified) trait rank and difficulty."""
 
@@ -118,7 +118,7 @@ def percentages(
     return Table(ranks, difficulties, chances)
 
 
-@dataclass(frozen=True)
+@record
 class Comparison:
     """One alternative method's distribution beside true 4dF."""
 

@@ -38,7 +38,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_wheel_holds_the_rules_data_templates_and_cards(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "ezkit/data/dice.toml" in names
+    assert "ezkit/data/dice.toml" in names and "ezkit/data/dice.json" in names
     assert "ezkit/_templates/README.md" in names
     assert "ezkit/_cards/README.md" in names
     assert "ezkit/_templates/sheet.html" in names

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 import pytest
 
-from ezkit import rules
+from ezkit import dice, rules
 from ezkit.cli import COMMANDS, cli, schema
 from ezkit.errors import DocumentError
 
@@ -79,7 +79,8 @@ def test_the_quick_commands_import_nothing_heavy(args: list[str]) -> None:
     modules = imported(*args)
     top = {m.partition(".")[0] for m in modules}
     assert not top & HEAVY
-    assert not {"pathlib", "json", "ezkit.fileio", "ezkit.store", "ezkit.rules"} & modules
+    # json reads the dice methods (ezkit/data/dice.json); a file or the campaign is not read
+    assert not {"pathlib", "tomllib", "ezkit.fileio", "ezkit.store", "ezkit.rules"} & modules
 
 
 @pytest.mark.parametrize(
@@ -179,6 +180,18 @@ def test_the_compiled_rules_are_rules_yaml() -> None:
     )
     compiled = rules._load(None)  # read back: the same tables, to the types of every value
     assert compiled == rules.checked() and repr(compiled) == repr(rules.checked())
+
+
+def test_the_compiled_dice_are_dice_toml() -> None:
+    """ezkit reads the dice methods from ezkit/data/dice.json: it must be what dice.toml says.
+    After a change to dice.toml: EZKIT_SNAPSHOTS=update writes it anew."""
+    made = json.dumps(dice.source(), indent=1, ensure_ascii=False) + "\n"
+    if os.environ.get("EZKIT_SNAPSHOTS") == "update":
+        Path(dice.COMPILED).write_text(made, encoding="utf-8")
+    assert Path(dice.COMPILED).read_text(encoding="utf-8") == made, (
+        "ezkit/data/dice.json is not what dice.toml says: run "
+        "EZKIT_SNAPSHOTS=update pytest tests/test_startup.py -k compiled"
+    )
 
 
 def test_house_rules_are_refused_in_the_words_they_were(tmp_path: Path) -> None:
