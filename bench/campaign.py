@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,7 @@ def characters(count: int) -> list[dict[str, Any]]:
     names = itertools.product(FIRST, LAST)
     for i in range(count):
         first, last = next(names) if i < len(FIRST) * len(LAST) else (f"Extra{i}", "Hand")
-        character = examples[i % len(examples)].model_copy(update={"name": f"{first} {last} {i}"})
+        character = replace(examples[i % len(examples)], name=f"{first} {last} {i}")
         for session in range(1 + i % 5):  # a few awards: a campaign's characters have played
             character = advance.award(character, 1, 2, f"session {session}: kept the party alive")
         docs.append(character.to_document())
