@@ -52,8 +52,15 @@ def chance(
     fresh: bool = False,
 ) -> Fraction:
     """The chance that rank + modifier + roll reaches difficulty + foe roll."""
-    net = dice.difference(roll_distribution(method, fresh), foe_distribution(foe_roll))
+    net = net_distribution(foe_roll, method, fresh)
     return dice.chance_at_least(net, difficulty - rank - modifier)
+
+
+def net_distribution(
+    foe_roll: str = "none", method: str = dice.DEFAULT, fresh: bool = False
+) -> dice.Distribution:
+    """How roll - foe roll falls: the same for every rank and difficulty."""
+    return dice.difference(roll_distribution(method, fresh), foe_distribution(foe_roll))
 
 
 def in_n(p: Fraction, method: str = dice.DEFAULT, foe_roll: str = "none") -> str:
@@ -110,10 +117,9 @@ def percentages(
     difficulty across the top (worst first)."""
     ranks = list(ranks or ladder.ranks())
     difficulties = list(difficulties or reversed(ladder.ranks()))
+    net = net_distribution(foe_roll, method)  # worked out once for the 49 cells
     chances = {
-        (r, d): chance(r, d, modifier=modifier, foe_roll=foe_roll, method=method)
-        for r in ranks
-        for d in difficulties
+        (r, d): dice.chance_at_least(net, d - r - modifier) for r in ranks for d in difficulties
     }
     return Table(ranks, difficulties, chances)
 
