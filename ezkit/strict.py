@@ -34,7 +34,13 @@ Checker = Callable[[Any], Any]
 
 def check(hint: Any, value: Any) -> Any:
     """The value as type `hint`, built as pydantic builds it; Doubt when not surely valid."""
-    return _checker(hint)(value)
+    checker = _checker(hint)
+    try:
+        return checker(value)
+    except Doubt:
+        raise
+    except Exception:  # anything a value trips in here (a date past the calendar): pydantic's
+        raise Doubt from None
 
 
 def dump(hint: Any, value: Any, lean: bool = False) -> Any:
@@ -169,7 +175,10 @@ def _timestamp(value: Any) -> datetime:
     if type(value) is datetime:
         return value
     if type(value) is str and _TIMESTAMP.fullmatch(value):
-        return datetime.fromisoformat(value)
+        try:
+            return datetime.fromisoformat(value)
+        except ValueError:  # month 13, hour 25: pydantic words it
+            raise Doubt from None
     raise Doubt
 
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
 from ezkit import ladder, strict
-from ezkit.character.files import parse_character, read_character
+from ezkit.character.files import InvalidCharacter, parse_character, read_character
 from ezkit.character.model import Character, PeoplePackage
 from ezkit.combat import scene_file
 from ezkit.yamlio import load_yaml
@@ -28,7 +28,20 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples" / "characters").glob("*.yaml"))
 PEOPLE = sorted((ROOT / "examples" / "people").glob("*.yaml"))
 ADAPTER = TypeAdapter(Character)
-DOCUMENTS = [read_character(path).to_document() for path in EXAMPLES]
+
+
+def _with_history() -> dict[str, Any]:
+    """Jason after an award, a conversion and an improvement: history entries to mutate."""
+    from ezkit import rules
+    from ezkit.character import advance
+
+    jason = read_character(EXAMPLES[[p.name for p in EXAMPLES].index("jason-free.yaml")])
+    table = rules.load()
+    played = advance.convert_to_experience(advance.award(jason, 2, 12, "a good plan"), 1, table)
+    return advance.improve(played, "Woodsman", table).to_document()
+
+
+DOCUMENTS = [read_character(path).to_document() for path in EXAMPLES] + [_with_history()]
 
 ODD = st.one_of(
     st.none(),
@@ -125,7 +138,8 @@ def test_the_examples_and_what_ezkit_writes_are_read_without_pydantic() -> None:
     """The fast path is the one taken: every example, as written by ezkit and as in its file."""
     from ezkit.yamlio import load_yaml
 
-    for path, document in zip(EXAMPLES, DOCUMENTS, strict=True):
+    assert _same_as_pydantic(DOCUMENTS[-1])  # with history: timestamps as ezkit writes them
+    for path, document in zip(EXAMPLES, DOCUMENTS[:-1], strict=True):
         assert _same_as_pydantic(document), path
         raw = load_yaml(path)
         if isinstance(raw.get("people_package"), str):
@@ -143,6 +157,13 @@ def test_a_people_package_is_read_and_written_as_pydantic_does() -> None:
         package = strict.check(PeoplePackage, document)
         assert package == adapter.validate_python(document)
         assert strict.dump(PeoplePackage, package) == adapter.dump_python(package, mode="json")
+
+
+def test_a_date_past_the_calendar_is_refused_in_words() -> None:
+    document = {**DOCUMENTS[0], "history": [{"time": "2024-13-01T10:00:00", "kind": "note"}]}
+    assert not _same_as_pydantic(document)
+    with pytest.raises(InvalidCharacter, match=r"history\[0\]\.time"):
+        parse_character(document)
 
 
 @pytest.mark.parametrize(
