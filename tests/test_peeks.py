@@ -254,3 +254,21 @@ def test_au11_one_player_asked_claims_by_typing_the_reaction() -> None:
     assert script.claimed is not None
     at = script.asked.index(next(p for p in script.asked if p.startswith(f"Does {script.claimed}")))
     assert script.asked[at + 1] == f"Pass the screen to {script.claimed}, then press Enter"
+
+
+@pytest.mark.parametrize(
+    "failure", [OSError(37, "No locks available"), RuntimeError("disk gone"), KeyboardInterrupt()]
+)
+def test_a_move_whose_save_fails_is_not_made(failure: BaseException) -> None:
+    """GT-1: whatever stops the save (another ezkit's change, the disk, Ctrl-C), the move is
+    taken back in memory too: no screen shows what it drew, which the saved game never did."""
+    session = Session.start("dudab", [Seat("Ann", HUMAN), Seat("Bob", HUMAN)], 3, {})
+    saved = session.state.save()
+
+    def fail(record: dict[str, Any]) -> None:
+        raise failure
+
+    session.saver = fail
+    with pytest.raises(type(failure)):
+        session.move(session.state.legal_moves()[0].text())
+    assert session.state.save() == saved and session.record["moves"] == saved["moves"]

@@ -614,6 +614,44 @@ def test_the_you_pass_note_goes_at_the_first_move_after_its_window() -> None:
     pytest.fail(f"a move by another seat after a noted pass in only {after_others} cases")
 
 
+def test_a_window_opened_by_a_move_asks_its_question_at_once() -> None:
+    """A move that opens a reaction window is answered with the new question on the mover's
+    page and every asked page, in the version that move made: answers to the window before
+    do not carry over (a stale "answered" page could not answer, and passed by the clock)."""
+    checked = 0
+    for seed in range(40):
+        session = Session.start("auntie", [Seat(n, HUMAN) for n in ("Ann", "Bob", "Cat")], seed, {})
+        table = WebTable(session, bot_delay=0, reaction_wait=3600)
+        rng = random.Random(seed)
+        with TestClient(make_app(table, run=False)) as client:
+            tokens = table.seat_tokens()
+            for _ in range(600):
+                if session.state.is_over() or checked >= 5:
+                    break
+                if table.step() is None:
+                    continue
+                reaction = table.reaction()
+                if reaction is not None and not table.choosing():
+                    for seat in table.asked(reaction):
+                        if seat not in table.answers:
+                            client.post(f"/api/{tokens[seat]}/move", json={"move": "pass"})
+                    continue
+                mover = session.state.to_move()
+                move = rng.choice(table.legal()).text()
+                answer = client.post(f"/api/{tokens[mover]}/move", json={"move": move}).json()
+                opened = table.reaction()
+                if opened is None or table.choosing():
+                    continue
+                for seat in table.asked(opened):  # before the runner's next step
+                    page = answer["state"] if seat == mover else None
+                    page = page or client.get(f"/api/{tokens[seat]}/state").json()
+                    assert page["question"] is not None and not page["answered"], (seed, seat)
+                checked += 1
+        if checked >= 5:
+            return
+    pytest.fail(f"only {checked} windows opened by a move in 40 games")
+
+
 def test_au11_an_answer_wakes_no_other_page() -> None:
     """An answer to a reaction question changes the answering seat's page only: the other
     pages' states, the version they show and their streams are as before (when someone

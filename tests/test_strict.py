@@ -159,6 +159,30 @@ def test_a_people_package_is_read_and_written_as_pydantic_does() -> None:
         assert strict.dump(PeoplePackage, package) == adapter.dump_python(package, mode="json")
 
 
+@pytest.mark.parametrize(
+    ("where", "said"),
+    [
+        (("name",), "name: Input should be a valid string"),  # pydantic's own, for a Name
+        (("roles", 0, "name"), "roles[0].name: Input should be a valid string"),
+        (("tools",), "tools[0]: holds '\\ud800', half of a character (a lone surrogate)"),
+        (("idea",), "idea: holds '\\ud800', half of a character (a lone surrogate)"),
+    ],
+)
+def test_half_a_character_is_refused_by_both(where: tuple[Any, ...], said: str) -> None:
+    """A lone surrogate (JSON's "\\ud800") in any text: refused in words, by strict and
+    pydantic alike (it could be neither printed nor stored; it was an internal error)."""
+    document = copy.deepcopy(DOCUMENTS[0])
+    *path, last = where
+    parent: Any = document
+    for part in path:
+        parent = parent[part]
+    parent[last] = ["a\ud800"] if last == "tools" else "Ja\ud800son"
+    assert not _same_as_pydantic(document)
+    with pytest.raises(InvalidCharacter) as refused:
+        parse_character(document)
+    assert said in str(refused.value)
+
+
 def test_a_date_past_the_calendar_is_refused_in_words() -> None:
     document = {**DOCUMENTS[0], "history": [{"time": "2024-13-01T10:00:00", "kind": "note"}]}
     assert not _same_as_pydantic(document)

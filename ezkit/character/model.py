@@ -29,11 +29,17 @@ ATTRIBUTE_NAMES = ("body", "agility", "mind", "will")  # EZ-2
 
 def _printable(value: str) -> str:
     """No control characters in any text (a name holding an escape sequence would drive
-    the terminal it is printed on); line breaks and tabs only where prose is kept."""
+    the terminal it is printed on); line breaks and tabs only where prose is kept. No lone
+    surrogate either (JSON's "\\ud800"): half a character, which no terminal or file can take."""
     if bad := control_characters(value, prose=True):
         raise ValueError(
             f"holds the control character {bad[0]!a}; text may hold letters, "
             "digits, punctuation, spaces and line breaks only"
+        )
+    if half := [c for c in value if "\ud800" <= c <= "\udfff"]:
+        raise ValueError(
+            f"holds {half[0]!a}, half of a character (a lone surrogate); write the whole "
+            "character, or leave it out"
         )
     return value
 

@@ -200,9 +200,10 @@ class Session:
         events = self.state.play(move)
         try:
             self.save()
-        except EzkitError:
-            # The save was refused (another ezkit changed the game): the move is not made, and
-            # no screen may show what it brought to sight, as the saved game never did (GT-1).
+        except BaseException:
+            # The save was refused (another ezkit changed the game) or failed: the move is not
+            # made, and no screen may show what it brought to sight, as the saved game never
+            # did (GT-1).
             self.state = self._replay()
             raise
         if on_move is not None:

@@ -268,6 +268,8 @@ class WebTable:
         if window is None or window != self._noted:
             self.notes.clear()
             self._noted = None
+        if (reaction := self.reaction()) is not None:
+            self._open(reaction)  # a window this move opened: no answers yet, in this version
         self._changed_now()
 
     # --- running and telling ---
