@@ -1,10 +1,11 @@
-"""Plain frozen dataclasses for data ezkit ships checked and compiled (decks, rules tables).
+"""Records: plain dataclasses for what ezkit reads, with their constraints in their types.
 
-The program reads such data from compiled JSON (`build`), without pydantic or YAML, which
-take about 100 ms to start. A file a person writes (a deck file, house rules) is checked by
-pydantic against the same dataclasses: `Record` refuses keys a record does not have, and a
-field's constraints are written `Annotated[int, Check(ge=1)]` (pydantic's own checks, made
-only then).
+Data ezkit ships checked and compiled (decks, rules tables, dice) is read from JSON (`build`),
+without pydantic or YAML, which take about 100 ms to start. A file a person writes (a deck
+file, house rules, a character, a scene) is checked by pydantic against the same dataclasses:
+`Record` refuses keys a record does not have, and a field's constraints are written in its
+type, `Annotated[int, Check(ge=1)]`, `Before(...)`, `After(...)` (pydantic's own checks, made
+only then; ezkit.strict reads them too). `record` makes such dataclasses cheaply.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ def record(cls: type | None = None, /, *, frozen: bool = True, kw_only: bool = F
     """`@dataclass`, with the methods a dataclass writes for each class (`__init__`, `__eq__`,
     `__repr__`, `__hash__`, a frozen one's `__setattr__`) shared by every record instead: the
     same behaviour, but Python 3.11 writes and compiles those methods anew for each class, about
-    1 ms a class, which every command paid at start-up (the rules, the dice and the character
-    are 35 classes). tests/test_records.py holds a record to what dataclass makes.
+    1 ms a class, which every command paid at start-up (a `fight` made some 60). A class made
+    in a hot loop keeps dataclass's own `__init__`, the quicker one to call (dice.Roll).
+    tests/test_records.py holds a record to what dataclass makes.
 
     frozen: assigning a field raises FrozenInstanceError, and the record is hashable (a mutable
     one is not, as with dataclass). kw_only: every field is passed by keyword."""
@@ -39,16 +41,15 @@ def record(cls: type | None = None, /, *, frozen: bool = True, kw_only: bool = F
         made = dataclasses.dataclass(
             cls, init=False, repr=False, eq=False, frozen=False, kw_only=kw_only
         )
-        fields = [f for f in dataclasses.fields(made) if f.init]
+        fields = dataclasses.fields(made)
+        if any(not f.init for f in fields):
+            raise TypeError(f"{cls.__name__}: a record's fields are all given to __init__")
         made.__record_positional__ = tuple(f.name for f in fields if not f.kw_only)  # type: ignore[attr-defined]
         made.__record_fields__ = tuple((f.name, f.default, f.default_factory) for f in fields)  # type: ignore[attr-defined]
         made.__record_names__ = frozenset(f.name for f in fields)  # type: ignore[attr-defined]
-        everything = dataclasses.fields(made)
-        made.__record_compared__ = tuple(f.name for f in everything if f.compare)  # type: ignore[attr-defined]
-        made.__record_shown__ = tuple(f.name for f in everything if f.repr)  # type: ignore[attr-defined]
+        made.__record_compared__ = tuple(f.name for f in fields if f.compare)  # type: ignore[attr-defined]
+        made.__record_shown__ = tuple(f.name for f in fields if f.repr)  # type: ignore[attr-defined]
         made.__record_post_init__ = hasattr(made, "__post_init__")  # type: ignore[attr-defined]
-        if any(not f.init for f in dataclasses.fields(made)):
-            raise TypeError(f"{cls.__name__}: a record's fields are all given to __init__")
         for name, method in (("__init__", _init), ("__eq__", _eq), ("__repr__", _repr)):
             if name not in cls.__dict__:
                 setattr(made, name, method)
