@@ -49,6 +49,7 @@ def dump(hint: Any, value: Any, lean: bool = False) -> Any:
     return _dumper(hint, lean)(value)
 
 
+@cache
 def hints(cls: type) -> dict[str, Any]:
     """A record's field types with their constraints (`Annotated`)."""
     return typing.get_type_hints(cls, include_extras=True)
