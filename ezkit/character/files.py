@@ -155,8 +155,7 @@ def _did_you_mean(field: str, root: type, loc: tuple[Any, ...]) -> str:
 
 
 def _fields_at(root: type, loc: tuple[Any, ...]) -> list[str]:
-    """The field names of the record (or pydantic model) found at a location, for a
-    did-you-mean."""
+    """The field names of the record found at a location, for a did-you-mean."""
     current: Any = root
     for part in loc:
         fields = _fields(current)
@@ -167,21 +166,19 @@ def _fields_at(root: type, loc: tuple[Any, ...]) -> list[str]:
 
 
 def _fields(record: Any) -> dict[str, Any]:
-    if dataclasses.is_dataclass(record) and isinstance(record, type):
-        hints = strict.hints(record)
-        return {f.name: hints[f.name] for f in dataclasses.fields(record) if f.init}
-    fields = getattr(record, "model_fields", None)  # a pydantic model (a scene file's)
-    return {name: info.annotation for name, info in fields.items()} if fields else {}
+    """A record's fields and their types ({} for what is no record)."""
+    if not (isinstance(record, type) and dataclasses.is_dataclass(record)):
+        return {}
+    hints = strict.hints(record)
+    return {f.name: hints[f.name] for f in dataclasses.fields(record)}
 
 
 def _record_in(annotation: Any) -> Any:
-    if isinstance(annotation, type) and _fields(annotation):
+    """The record a field's type holds: itself, or in a list, a union or an Annotated."""
+    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
         return annotation
     for arg in getattr(annotation, "__args__", ()) or ():
         found = _record_in(arg)
         if found is not None:
             return found
-    for meta in getattr(annotation, "__origin__", None), *getattr(annotation, "__metadata__", ()):
-        if isinstance(meta, type) and _fields(meta):
-            return meta
     return None
