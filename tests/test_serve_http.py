@@ -526,9 +526,8 @@ def test_a_claimed_reaction_is_chosen_at_the_seat_or_passes_for_a_non_holder() -
     only its own page says so."""
     seen = {"chose": False, "passed": False}
     for seed in range(200):
-        session = Session.start("auntie", [Seat(n, HUMAN) for n in ("Ann", "Bob", "Cat")], seed, {})
-        table = WebTable(session, bot_delay=0, reaction_wait=3600)
-        rng = random.Random(seed)
+        table = _table("auntie", ["Ann", "Bob", "Cat"], 0, {}, seed)
+        session, rng = table.session, random.Random(seed)
         with TestClient(make_app(table, run=False)) as client:
             for _ in range(300):
                 if session.state.is_over() or all(seen.values()):
@@ -574,9 +573,8 @@ def test_the_you_pass_note_goes_at_the_first_move_after_its_window() -> None:
     version, so a page's state made once per version stays true (AU-11)."""
     after_others = 0
     for seed in range(200):
-        session = Session.start("auntie", [Seat(n, HUMAN) for n in ("Ann", "Bob", "Cat")], seed, {})
-        table = WebTable(session, bot_delay=0, reaction_wait=3600)
-        rng = random.Random(seed)
+        table = _table("auntie", ["Ann", "Bob", "Cat"], 0, {}, seed)
+        session, rng = table.session, random.Random(seed)
         with TestClient(make_app(table, run=False)) as client:
             tokens = table.seat_tokens()
 
@@ -620,9 +618,8 @@ def test_a_window_opened_by_a_move_asks_its_question_at_once() -> None:
     do not carry over (a stale "answered" page could not answer, and passed by the clock)."""
     checked = 0
     for seed in range(40):
-        session = Session.start("auntie", [Seat(n, HUMAN) for n in ("Ann", "Bob", "Cat")], seed, {})
-        table = WebTable(session, bot_delay=0, reaction_wait=3600)
-        rng = random.Random(seed)
+        table = _table("auntie", ["Ann", "Bob", "Cat"], 0, {}, seed)
+        session, rng = table.session, random.Random(seed)
         with TestClient(make_app(table, run=False)) as client:
             tokens = table.seat_tokens()
             for _ in range(600):
