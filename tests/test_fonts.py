@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,14 @@ def test_fonts_are_the_small_cut(path: Path) -> None:
     assert path.stat().st_size < 100_000
     assert "GPOS" not in font and "GSUB" not in font  # fontTools' slow read in write_pdf
     assert "kern" in font  # HarfBuzz still kerns from it
+
+
+def test_the_record_of_what_every_font_covers_is_true() -> None:
+    """subset.json "covered" (ezkit.render embeds the fonts whole for text within it) is the
+    code points all three shipped fonts have, as ranges."""
+    record = json.loads((FONTS / "subset.json").read_text(encoding="utf-8"))
+    listed = {cp for first, last in record["covered"] for cp in range(first, last + 1)}
+    common = set.intersection(*(set(TTFont(p, lazy=True).getBestCmap()) for p in SHIPPED))
+    assert listed == common
+    ranges = record["covered"]
+    assert all(a[1] + 1 < b[0] for a, b in pairwise(ranges))  # merged

@@ -340,6 +340,58 @@ def test_fonts_are_embedded(party: tuple[Path, str]) -> None:
     assert any("EZ-Sans" in f for f in fonts)  # the bundled DejaVu, under its @font-face name
 
 
+def embedded_font_sizes(path: Path) -> set[int]:
+    """The byte sizes of the font files a PDF embeds (each descriptor's /FontFile2 Length1)."""
+    sizes = set()
+    for page in PdfReader(path).pages:
+        for font in page["/Resources"]["/Font"].values():
+            for child in font.get_object().get("/DescendantFonts", []):
+                stream = child.get_object()["/FontDescriptor"].get_object()["/FontFile2"]
+                sizes.add(int(stream.get_object()["/Length1"]))
+    return sizes
+
+
+BUNDLED_SIZES = {p.stat().st_size for p in render.resources.templates().glob("fonts/*.ttf")}
+
+
+def test_a_sheet_in_the_bundled_fonts_embeds_them_whole(party: tuple[Path, str]) -> None:
+    """The bundled fonts are already cut to what ezkit prints: a page they cover embeds them
+    as shipped, not subset again (WeasyPrint's full_fonts; the speed issue's point 3)."""
+    out, _ = party
+    sizes = embedded_font_sizes(out)
+    assert sizes and sizes <= BUNDLED_SIZES
+
+
+def test_a_name_outside_the_bundled_fonts_is_subset_not_embedded_whole(tmp_path: Path) -> None:
+    """A character the bundled fonts lack is drawn in a system font: the document is subset
+    as before, so no whole system font (megabytes for a CJK one) goes into the PDF."""
+    document = yaml.safe_load((EXAMPLES / "wren.yaml").read_text())
+    document["name"] = "Wren 王"
+    odd = tmp_path / "odd.yaml"
+    odd.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
+    out = tmp_path / "odd.pdf"
+    result = CliRunner().invoke(cli, ["print", "sheet", str(odd), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    sizes = embedded_font_sizes(out)
+    assert sizes and not sizes & BUNDLED_SIZES  # every font subset to its glyphs
+
+
+@pytest.mark.parametrize(
+    ("text", "covered"),
+    [
+        ("Gruk the Bold, Łukasz Żółć, Renée: +2 Great, 4 ± 1 — ■ ▣ ∞ ♠ ☼ ❀", True),
+        ("line\nbreak\ttab", True),  # laid out, never drawn
+        ("straße", True),  # capitals (text-transform) are SS
+        ("Gruk 王", False),
+        ("a &#x738B; entity", False),  # entities are read
+        ("\U0001f600", False),
+        ("", True),
+    ],
+)
+def test_bundled_fonts_cover(text: str, covered: bool) -> None:
+    assert render.bundled_fonts_cover(text) is covered
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

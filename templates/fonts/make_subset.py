@@ -14,7 +14,9 @@ of the dejavu-fonts-ttf-2.37 release). Run from anywhere:
     python templates/fonts/make_subset.py --source ~/dejavu-fonts-ttf-2.37/ttf
 
 It writes the three .ttf files next to itself and `subset.json`, which records what
-was kept (Unicode ranges, layout features), the inputs' SHA-256 and the fontTools version.
+was kept (Unicode ranges, layout features), the inputs' SHA-256, the fontTools version and
+`covered`: the code points all three fonts have, as [first, last] ranges (ezkit.render reads
+it to tell a page its bundled fonts print whole).
 A character outside the kept ranges still prints: Pango falls back to a system font.
 Add a character by adding it to KEEP (tests/test_fonts.py checks the printed ones).
 The DejaVu license (LICENSE-DejaVu.txt) allows modified copies; the names keep "DejaVu".
@@ -116,6 +118,20 @@ def cut(data: bytes) -> bytes:
     return out.getvalue()
 
 
+def covered(fonts: list[bytes]) -> list[list[int]]:
+    """The code points every one of the fonts has a glyph for, as [first, last] ranges: text
+    made only of them is printed in the bundled fonts alone (ezkit.render embeds them whole
+    then, instead of subsetting them again)."""
+    common = set.intersection(*(set(TTFont(io.BytesIO(f)).getBestCmap()) for f in fonts))
+    ranges: list[list[int]] = []
+    for cp in sorted(common):
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1][1] = cp
+        else:
+            ranges.append([cp, cp])
+    return ranges
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -134,9 +150,11 @@ def main(argv: list[str] | None = None) -> int:
         "fonts": {},
     }
     fonts: dict[str, object] = {}
+    made = []
     for name in FONTS:
         data = full_font(name, args.source)
         small = cut(data)
+        made.append(small)
         (HERE / name).write_bytes(small)
         glyphs = len(TTFont(io.BytesIO(small)).getGlyphOrder())
         fonts[name] = {
@@ -147,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         print(f"{name:34} {len(data):8,} -> {len(small):8,} bytes, {glyphs} glyphs")
     record["fonts"] = fonts
+    record["covered"] = covered(made)
     (HERE / "subset.json").write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     return 0
 
