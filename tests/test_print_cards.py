@@ -257,3 +257,35 @@ def test_the_foozle_score_pad_has_a_column_per_token(printed: Callable[..., Path
         "white",
     ]
     assert scorepad.abbreviations(["blackberry", "blueberry", "bread"]) == ["Bla", "Blu", "Br"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_deck_page_places_and_colours_by_classes_not_inline_styles(game: str) -> None:
+    """No element of a printed deck carries a style attribute (WeasyPrint parses one per
+    element: a thousand in the Foozle deck cost most of a second); every class a card, back or
+    cut mark uses has its rule, and a place's rule is that box's position."""
+    from ezkit import render
+    from ezkit.printing import cards
+
+    view = cards.deck_view(game, "a4", backs=True, bleed=1.0, options=("jungle", "baby"))
+    page = render.html("deck.html", paper="A4", deck=view)
+    assert "style=" not in page.split("</style>", 1)[1]
+    rules = dict(re.findall(r"^\.([\w-]+) \{ (.*); \}$", "\n".join(view["styles"]), re.M))
+    used = {c for names in re.findall(r'class="([^"]*)"', page) for c in names.split()}
+    assert {c for c in used if re.fullmatch(r"at\d+|bg-\w+|ink-\w+", c)} <= set(rules)
+    boxes = [m for p in view["pages"] for m in p["marks"]]
+    boxes += [slot for p in view["pages"] for slot in p["cards"]]
+    for box in boxes:
+        declared = dict(part.split(": ") for part in rules[box["at"]].split("; "))
+        assert declared == {k: box[k] for k in ("left", "top", "width", "height")}
+    faces = [slot["face"] for p in view["pages"] for slot in p["cards"] if "face" in slot]
+    for face in faces:
+        assert rules[f"bg-{face['colour'][1:]}"] == f"background: {face['colour']}"
+        assert rules[f"ink-{face['ink'][1:]}"] == f"color: {face['ink']}"
+
+
+def test_a_face_colour_that_is_no_hex_colour_is_refused() -> None:
+    from ezkit.printing import cards
+
+    with pytest.raises(ValueError, match="'red; x' is not a hex colour"):
+        cards.colour_rules([{"id": "x", "colour": "red; x", "ink": "#000"}])

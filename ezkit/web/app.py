@@ -31,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import re
 from collections.abc import AsyncIterator
 from functools import cache
 from typing import Any
@@ -58,7 +57,6 @@ from ezkit.web.views import seat_page, table_page
 
 #: The largest request body taken (a move is at most 300 characters).
 BODY_LIMIT = 4096
-HEX = re.compile(r"#[0-9a-fA-F]{3,8}")
 #: Seconds between keep-alive comments on an idle event stream.
 KEEPALIVE = 15.0
 HEADERS = {
@@ -133,24 +131,14 @@ async def _body(request: Request) -> bytes:
 
 @cache
 def colours() -> str:
-    """The card faces' colours as classes (`bg-c0392b`, `ink-8a6a00`): the pages' CSP allows
-    no inline style, so the faces the print template colours inline are coloured by these."""
+    """The card faces' colours as classes (`bg-c0392b`, `ink-8a6a00`), as the printed deck
+    colours them: the pages' CSP allows no inline style."""
     from ezkit.games.engine import GAMES
+    from ezkit.printing.cards import colour_rules
     from ezkit.web.views import face
 
-    found: set[tuple[str, str, str]] = set()
-    for game in GAMES:
-        for card in decks.deck(game).cards:
-            drawn = face(game, card.id)
-            if drawn is not None:
-                found.add(("bg", "background", drawn["colour"]))
-                found.add(("ink", "color", drawn["ink"]))
-    rules = [
-        f".{kind}-{value[1:]} {{ {prop}: {value}; }}"
-        for kind, prop, value in sorted(found)
-        if HEX.fullmatch(value)
-    ]
-    return "\n".join(rules) + "\n"
+    drawn = [face(game, card.id) for game in GAMES for card in decks.deck(game).cards]
+    return "\n".join(colour_rules(f for f in drawn if f is not None)) + "\n"
 
 
 def make_app(table: WebTable, run: bool = True) -> Starlette:
