@@ -108,6 +108,10 @@ def cut(data: bytes) -> bytes:
     options.name_languages = ["*"]
     options.drop_tables += list(DROP_TABLES)
     options.notdef_outline = True
+    # Glyph names kept (a format 2 `post` table): without them fontTools names every glyph
+    # from the Adobe Glyph List whenever the font is read (importing it: about 16 ms of a
+    # sheet, as WeasyPrint reads the widths of a font it embeds whole).
+    options.glyph_names = True
     options.legacy_kern = True  # keep `kern`: HarfBuzz kerns from it once GPOS is gone
     font = TTFont(io.BytesIO(data), recalcTimestamp=False)  # same bytes on every run
     subsetter = subset.Subsetter(options)
