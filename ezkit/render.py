@@ -53,11 +53,14 @@ def _import_after_libraries() -> None:
 
 
 def environment() -> Any:
-    """The Jinja environment over templates/, autoescaping everything."""
+    """The Jinja environment over templates/, autoescaping everything; each template is
+    loaded already compiled when it can be (ezkit.compiled_templates)."""
     import jinja2
 
+    from ezkit.compiled_templates import Loader
+
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(resources.templates()),
+        loader=Loader(resources.templates()),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
