@@ -112,6 +112,15 @@ def test_the_game_commands_do_not_import_the_character_commands(tmp_path: Path) 
     assert not {"ezkit.cli.serve", "ezkit.web", "socket", "starlette", "uvicorn"} & modules
 
 
+def test_fights_read_characters_without_the_character_commands() -> None:
+    """`fight` and `print sheet` read a character with ezkit.cli.params.load_character: the
+    character commands' module (and its advancement commands) is not theirs to import."""
+    jason = str(EXAMPLES / "characters" / "jason-free.yaml")
+    modules = imported("fight", "melee", jason, "--foe", "Bandit: Fair Fighter, INJ 3, CPD 2")
+    assert "ezkit.character.files" in modules
+    assert not {"ezkit.cli.char", "ezkit.cli.char_advance"} & modules
+
+
 def test_the_game_help_lists_serve_as_serve_itself_would() -> None:
     from ezkit.cli.game import game
     from ezkit.cli.serve import serve

@@ -11,7 +11,7 @@ import click
 from ezkit import ladder
 from ezkit.cli import char_advance
 from ezkit.cli.char_advance import check_unmarked
-from ezkit.cli.params import db_option, emit_json, json_option, rules_option
+from ezkit.cli.params import db_option, emit_json, json_option, load_character, rules_option
 from ezkit.errors import DocumentError, EzkitError
 from ezkit.fileio import write_atomic
 from ezkit.store import open_campaign, refuse_campaign_output
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ezkit.character.files import Problem
-    from ezkit.character.model import Character
     from ezkit.character.stored import Mark
     from ezkit.rules import Rules
 
@@ -249,21 +248,6 @@ def export(name: str, output: Path | None, fmt: str | None, db: Path | None) -> 
         refuse_campaign_output(output, db)
         write_atomic(output, text)
         click.echo(f"wrote {output}", err=True)
-
-
-# --- helpers ---------------------------------------------------------------------------
-
-
-def load_character(name: str, db: Path | None) -> Character:
-    """A character from a file when NAME is one, else from the campaign."""
-    from ezkit.character.files import parse_character, read_character
-
-    path = Path(name)
-    if path.suffix in (".yaml", ".yml", ".json") and path.is_file():
-        return read_character(path)
-    with open_campaign(db) as campaign:
-        doc = campaign.get_character(name)
-    return parse_character(doc, "the campaign")
 
 
 # --- making a character ---------------------------------------------------------------

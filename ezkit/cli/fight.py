@@ -11,7 +11,6 @@ from ezkit import dice, ladder
 from ezkit import rules as rules_data
 from ezkit.character import advance
 from ezkit.character.files import parse_character
-from ezkit.cli.char import load_character
 from ezkit.cli.fight_scene import scene_command
 from ezkit.cli.params import (
     FOE_ROLL,
@@ -21,6 +20,7 @@ from ezkit.cli.params import (
     db_option,
     emit_json,
     json_option,
+    load_character,
     pick_seed,
     rules_option,
     seed_option,

@@ -17,7 +17,10 @@ import click
 from ezkit.errors import InputError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ezkit import dice
+    from ezkit.character.model import Character
 
 _NEGATIVE = re.compile(r"^-\d+$")
 
@@ -161,3 +164,19 @@ def pick_seed(seed: int | None) -> int:
     if seed is not None:
         return seed
     return int.from_bytes(os.urandom(4), "big") >> 1
+
+
+def load_character(name: str, db: Path | None) -> Character:
+    """A character from a file when NAME is one, else from the campaign (the character,
+    fight and print commands read them alike)."""
+    from pathlib import Path
+
+    from ezkit.character.files import parse_character, read_character
+    from ezkit.store import open_campaign
+
+    path = Path(name)
+    if path.suffix in (".yaml", ".yml", ".json") and path.is_file():
+        return read_character(path)
+    with open_campaign(db) as campaign:
+        doc = campaign.get_character(name)
+    return parse_character(doc, "the campaign")

@@ -75,7 +75,7 @@ def sheet(
     _preload()
     from ezkit import render
     from ezkit import rules as rules_data
-    from ezkit.cli.char import load_character
+    from ezkit.cli.params import load_character
     from ezkit.printing import sheet as sheets
     from ezkit.store import refuse_campaign_output
 
