@@ -111,16 +111,22 @@ def _covered() -> tuple[list[int], list[int]]:
     return [first for first, _ in ranges], [last for _, last in ranges]
 
 
+#: Characters the bundled fonts have that Pango still draws in another font: ☕ is an emoji
+#: by default (Unicode's Emoji_Presentation), and a zero-width joiner makes an emoji sequence
+#: of its neighbours (found by printing every covered character in each face).
+DRAWN_ELSEWHERE = frozenset("\u2615\u200d")
+
+
 def bundled_fonts_cover(page: str) -> bool:
     """Whether every character the page can print has a glyph in each bundled font, capitals
-    too (text-transform), entities read: then no other font is used for it.
+    too (text-transform), entities read, and is drawn in it (not DRAWN_ELSEWHERE).
 
     Why it matters: the bundled fonts are already cut to the characters ezkit prints
     (templates/fonts/make_subset.py), so such a page embeds them whole instead of having
     WeasyPrint subset them again (with fontTools on a machine without HarfBuzz's subset
     library: about 80 ms of a sheet's 0.6 s). A page with any other character (a name in
     another script) is subset as before, or it would embed the whole system font Pango
-    falls back to."""
+    falls back to. `pdf_bytes` checks the fonts used too."""
     from html import unescape
 
     firsts, lasts = _covered()
@@ -130,9 +136,25 @@ def bundled_fonts_cover(page: str) -> bool:
         if code < 0x20:
             continue  # line breaks and tabs: laid out, never drawn
         at = bisect_right(firsts, code) - 1
-        if at < 0 or code > lasts[at]:
+        if at < 0 or code > lasts[at] or char in DRAWN_ELSEWHERE:
             return False
     return True
+
+
+@cache
+def _bundled_fonts() -> frozenset[bytes]:
+    return frozenset(path.read_bytes() for path in resources.templates().glob("fonts/*.ttf"))
+
+
+def pdf_bytes(document: Any, page: str) -> bytes:
+    """The rendered document as a PDF: the bundled fonts embedded whole when the page's
+    characters are theirs and no other font was used after all (Pango's choice has the last
+    word: an emoji font, a fallback this system makes); else every font subset to its glyphs."""
+    if bundled_fonts_cover(page):
+        whole = document.write_pdf(full_fonts=True)
+        if all(font.file_content in _bundled_fonts() for font in document.fonts.values()):
+            return whole
+    return document.write_pdf()
 
 
 def pdf(template: str, output: Path, paper: str = "letter", **context: Any) -> int:
@@ -151,5 +173,5 @@ def pdf(template: str, output: Path, paper: str = "letter", **context: Any) -> i
         base_url=resources.templates().as_uri() + "/",
         url_fetcher=safe_fetcher(),
     ).render()
-    write_atomic_bytes(output, document.write_pdf(full_fonts=bundled_fonts_cover(page)))
+    write_atomic_bytes(output, pdf_bytes(document, page))
     return len(document.pages)

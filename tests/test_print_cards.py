@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pdf_fonts import whole_or_subset
 from pypdf import PdfReader
 
 from ezkit.cli import cli
@@ -58,6 +59,13 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
         return out
 
     return make
+
+
+def test_a_deck_embeds_no_whole_system_font(deck_pdf: tuple) -> None:
+    """The decks in the bundled fonts embed them whole; the Auntie deck's ☕ is drawn as an
+    emoji in a system font, so that deck is subset (never a whole system font)."""
+    game, out, _ = deck_pdf
+    assert whole_or_subset(out) == ("subset" if game == "auntie" else "whole")
 
 
 def test_deck_pages_faces_and_backs(deck_pdf: tuple) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from pdf_fonts import whole_or_subset
 from pypdf import PdfReader
 
 from ezkit import render
@@ -340,40 +341,40 @@ def test_fonts_are_embedded(party: tuple[Path, str]) -> None:
     assert any("EZ-Sans" in f for f in fonts)  # the bundled DejaVu, under its @font-face name
 
 
-def embedded_font_sizes(path: Path) -> set[int]:
-    """The byte sizes of the font files a PDF embeds (each descriptor's /FontFile2 Length1)."""
-    sizes = set()
-    for page in PdfReader(path).pages:
-        for font in page["/Resources"]["/Font"].values():
-            for child in font.get_object().get("/DescendantFonts", []):
-                stream = child.get_object()["/FontDescriptor"].get_object()["/FontFile2"]
-                sizes.add(int(stream.get_object()["/Length1"]))
-    return sizes
-
-
-BUNDLED_SIZES = {p.stat().st_size for p in render.resources.templates().glob("fonts/*.ttf")}
-
-
 def test_a_sheet_in_the_bundled_fonts_embeds_them_whole(party: tuple[Path, str]) -> None:
     """The bundled fonts are already cut to what ezkit prints: a page they cover embeds them
     as shipped, not subset again (WeasyPrint's full_fonts; the speed issue's point 3)."""
     out, _ = party
-    sizes = embedded_font_sizes(out)
-    assert sizes and sizes <= BUNDLED_SIZES
+    assert whole_or_subset(out) == "whole"
 
 
-def test_a_name_outside_the_bundled_fonts_is_subset_not_embedded_whole(tmp_path: Path) -> None:
-    """A character the bundled fonts lack is drawn in a system font: the document is subset
-    as before, so no whole system font (megabytes for a CJK one) goes into the PDF."""
+@pytest.mark.parametrize(
+    "where",
+    [
+        {"name": "Wren 王"},  # a glyph the bundled fonts lack
+        {"tools": ["a cup of tea ☕"]},  # theirs, but drawn as an emoji
+        {"tools": ["potion 1\u200d2"]},  # a joiner: an emoji sequence
+        {"name": "Wren ♠\u200d♥"},  # the same in bold
+    ],
+    ids=["cjk", "emoji", "joiner", "joiner-bold"],
+)
+def test_a_character_drawn_in_another_font_is_subset_not_embedded_whole(
+    tmp_path: Path, where: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A character drawn in a system font: every font is subset, so no whole system font
+    (megabytes for a CJK one) goes into the PDF. With the list of characters Pango draws
+    elsewhere emptied, the fonts used are still checked after drawing (the safety net)."""
     document = yaml.safe_load((EXAMPLES / "wren.yaml").read_text())
-    document["name"] = "Wren 王"
+    document.update(where)
     odd = tmp_path / "odd.yaml"
     odd.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
-    out = tmp_path / "odd.pdf"
-    result = CliRunner().invoke(cli, ["print", "sheet", str(odd), "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    sizes = embedded_font_sizes(out)
-    assert sizes and not sizes & BUNDLED_SIZES  # every font subset to its glyphs
+    for net in ("list", "after drawing"):
+        if net == "after drawing":
+            monkeypatch.setattr(render, "DRAWN_ELSEWHERE", frozenset())
+        out = tmp_path / f"odd-{net}.pdf"
+        result = CliRunner().invoke(cli, ["print", "sheet", str(odd), "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        assert whole_or_subset(out) == "subset", net
 
 
 @pytest.mark.parametrize(
@@ -383,6 +384,8 @@ def test_a_name_outside_the_bundled_fonts_is_subset_not_embedded_whole(tmp_path:
         ("line\nbreak\ttab", True),  # laid out, never drawn
         ("straße", True),  # capitals (text-transform) are SS
         ("Gruk 王", False),
+        ("tea ☕", False),  # drawn as an emoji all the same
+        ("1\u200d2", False),  # a joiner: an emoji sequence
         ("a &#x738B; entity", False),  # entities are read
         ("\U0001f600", False),
         ("", True),
