@@ -1,5 +1,5 @@
 # Made by `python -m ezkit.compiled_templates` from templates/aid.html: not to edit.
-SOURCE_SHA256 = "a898fda2d1138071fde6346405bcebbecf365a069faed61ab5ee250501505557"
+SOURCE_SHA256 = "81903f0c187469acfa60647d15ec2a5f90f3425d3713f1f21d15249bc63bb546"
 JINJA = "3.1.6"
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'aid.html'
@@ -406,7 +406,7 @@ def root(context, missing=missing):
         yield escape(environment.getattr(l_1_s, 'text'))
         yield '</li>'
     l_1_s = missing
-    yield '</ol>\n    </div>\n    <div class="narrow" style="flex-basis: 58mm">\n      <h2>Shot difficulty</h2>\n      <table>\n'
+    yield '</ol>\n    </div>\n    <div class="narrow w58">\n      <h2>Shot difficulty</h2>\n      <table>\n'
     for l_1_r in environment.getattr(environment.getattr((undefined(name='aid') if l_0_aid is missing else l_0_aid), 'ranged_difficulty'), 'ranges'):
         _loop_vars = {}
         pass
