@@ -143,6 +143,24 @@ def test_a_real_run_serves_pages_and_ctrl_c_leaves_the_game_saved(tmp_path: Path
     assert saves.get(db, 1)["moves"][: len(played)] == played
 
 
+def test_ctrl_c_at_once_after_the_links_ends_cleanly(tmp_path: Path) -> None:
+    """The links and "Ctrl-C stops" are printed once the server answers and catches signals:
+    a Ctrl-C at once after them had come before uvicorn caught it, and the command ended with
+    click's "Aborted!" and exit code 1 in most runs on a loaded machine."""
+    db = tmp_path / "campaign.json"
+    process, lines, _ = _serve(["dudab", "--players", "Ann", "--bots", "1", "--db", str(db)])
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=30)
+    assert process.returncode == 0 and "Aborted" not in out, (lines, out)
+    for _ in range(3):  # served again, stopped at once each time
+        process, lines, links = _serve(["1", "--db", str(db), "--no-qr"])
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=30)
+        assert len(links) == 2, lines
+        assert process.returncode == 0 and "Aborted" not in out, (lines, out)
+        assert "game 1 saved: resume with `ezkit game serve 1`" in out
+
+
 def test_sigterm_ends_like_ctrl_c(tmp_path: Path) -> None:
     """uvicorn re-raises a captured signal once it has shut down; SIGTERM's default action
     killed the process there, so the ending lines were never printed and the exit was by

@@ -196,22 +196,6 @@ def run(
     host = lan_address() if lan else LOOPBACK
     sock = _listen(host, port)
     base = f"http://{host}:{sock.getsockname()[1]}"
-    seats = session.seats
-    click.echo(f"Game {game_id}: {session.state.game.title}, " + _who(session))
-    if line := _stake_line(session):
-        click.echo(line)
-    if lan:
-        click.echo(f"Listening on the local network at {host} (phones on the same network).")
-    links: list[tuple[str, str]] = [
-        ("The table (shared screen)", f"{base}/table/{table.table_token}")
-    ]
-    links += [(safe(seats[s].name), f"{base}/seat/{t}") for s, t in table.seat_tokens().items()]
-    for label, url in links:
-        click.echo(f"{label}: {url}")
-        if qr:
-            click.echo(_qr(url))
-    click.echo("Each link opens its own seat only: give each player theirs. Ctrl-C stops.")
-    sys.stdout.flush()
     config = uvicorn.Config(
         make_app(table),
         log_level="warning",
@@ -221,6 +205,14 @@ def run(
     )
 
     class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            # The links, and "Ctrl-C stops", only once the server answers and its signal
+            # handlers are in place: a Ctrl-C just after them had come before uvicorn caught
+            # signals, and ended the command with click's "Aborted!" and exit code 1.
+            if not self.should_exit:
+                _print_links(session, table, host, base, lan, qr)
+
         def handle_exit(self, sig: int, frame: Any) -> None:
             table.stop()  # open event streams end now, not after a graceful-shutdown timeout
             super().handle_exit(sig, frame)
@@ -233,8 +225,12 @@ def run(
 
     server = Server(config)
     try:
+        click.echo(f"Game {game_id}: {session.state.game.title}, " + _who(session))
+        if line := _stake_line(session):
+            click.echo(line)
+        sys.stdout.flush()
         server.run(sockets=[sock])
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C while the server starts: the game is saved as it is
         pass
     finally:
         sock.close()
@@ -245,6 +241,23 @@ def run(
         if line := _stake_line(session):
             click.echo(line)
     click.echo(f"game {game_id} saved: resume with `ezkit game serve {game_id}`")
+
+
+def _print_links(session: Session, table: Any, host: str, base: str, lan: bool, qr: bool) -> None:
+    """A link (and a QR code) for the shared screen and for each human seat."""
+    if lan:
+        click.echo(f"Listening on the local network at {host} (phones on the same network).")
+    links: list[tuple[str, str]] = [
+        ("The table (shared screen)", f"{base}/table/{table.table_token}")
+    ]
+    seats = session.seats
+    links += [(safe(seats[s].name), f"{base}/seat/{t}") for s, t in table.seat_tokens().items()]
+    for label, url in links:
+        click.echo(f"{label}: {url}")
+        if qr:
+            click.echo(_qr(url))
+    click.echo("Each link opens its own seat only: give each player theirs. Ctrl-C stops.")
+    sys.stdout.flush()
 
 
 def _who(session: Session) -> str:
