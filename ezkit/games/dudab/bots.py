@@ -12,15 +12,18 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
-from ezkit.games.dudab.rules import _DECK, DRAW, OWN_PILE, PASS, PLAY, REQUEST, TABLES
+from ezkit.games.dudab.rules import _DECK, DRAW, DUDAB_WORD, OWN_PILE, PASS, PLAY, REQUEST, TABLES
 from ezkit.games.dudab.score import Tally, score, score_tally
 from ezkit.games.engine import Move
 
 #: Remembered scores, (tally, Dudabs in hand) -> points: score_tally is a pure function of
 #: them (and of the deck file's points, fixed). Bounded: cleared past CACHE_CAP entries.
 CACHE_CAP = 50_000
+#: A column's index from its number as a move names it ("1" is column 0).
+COLUMN = {str(c + 1): c for c in range(max(TABLES.starting_columns.values()))}
 _SCORES: dict[tuple[Tally, int], int] = {}
 #: Every cache above (tests and benchmarks empty them to start cold).
 CACHES: tuple[dict[Any, Any], ...] = (_SCORES,)
@@ -76,6 +79,10 @@ class DudabHeuristicBot:
         self.meeting_total = {
             wanted: sum(self.counts[c] for c in ids) for wanted, ids in self.meeting.items()
         }
+        #: The calls in that order, with their totals; per card, the calls it meets (indices).
+        self.calls = list(self.meeting_total.items())
+        where = {wanted: i for i, (wanted, _) in enumerate(self.calls)}
+        self.wants = {c.id: tuple(where[w] for w in sorted(self.attrs[c.id])) for c in cards}
         #: What keeping each card in hand weighs in _discard (the same sum, term by term).
         self.keep_term = {c.id: self.keep.get(c.kind, 0.0) + 0.3 * self.value[c.id] for c in cards}
 
@@ -102,6 +109,10 @@ class DudabHeuristicBot:
         """The worth of the cards a card placed on column c would take, or None."""
         return self._capture_col(view["columns"][c])
 
+    @staticmethod
+    def _column_cards(view: dict[str, Any]) -> list[list[str]]:
+        return [col["cards"] for col in view["columns"]]
+
     def _unseen(self, view: dict[str, Any]) -> Counter[str]:
         """The cards this seat has not seen (in others' hands or the draw pile, roughly)."""
         seen = Counter(view.get("hand") or [])
@@ -121,31 +132,33 @@ class DudabHeuristicBot:
             return self._discard(view, legal, rng)
         if phase in ("jungle", "baby"):
             return self._place(view, legal, rng)
-        calls = any(len(m.args) > 2 and m.args[2] == REQUEST for m in legal)
-        request = self._request(view, rng) if calls else ("", "")
+        calls = any(len(args) > 2 and args[2] == REQUEST for _, args in legal)
+        r_kind, r_value = self._request(view, rng) if calls else ("", "")
         hand = view.get("hand") or []
         # Per column, what a card played there costs (_gain): the same for every card.
-        columns = view["columns"]
-        taking: list[float | None] = []
-        fifth: list[bool] = []
-        for col in columns:
-            taken = self._capture_col(col)
-            taking.append(None if taken is None else 3.0 + max(0.0, taken))
-            fifth.append(len(col["cards"]) == 4 and "jungle" not in col)
         dudab = 1.5 if phase == "shaman" else (-1.0 if len(hand) < 5 else 0.5)
         if phase == "request":
             dudab = -1.5
-        value, kind, draw = self.value, self.kind, rng.random
+        taking: list[float | None] = []
+        fifth: list[bool] = []
+        dudab_on: list[float] = []  # a Dudab's gain on each column, before its call
+        for col in view["columns"]:
+            taken = self._capture_col(col)
+            penalty = None if taken is None else 3.0 + max(0.0, taken)
+            taking.append(penalty)
+            fifth.append(len(col["cards"]) == 4 and "jungle" not in col)
+            dudab_on.append(dudab if penalty is None else dudab - penalty)
+        value, kind, draw, column = self.value, self.kind, rng.random, COLUMN
         best_move: Move | None = None
         best_gain = best_draw = 0.0
         for move in legal:
-            action, args = move.action, move.args
-            if action == PASS:
-                gain = -3.0  # the Shaman's draw: 2.5 cards on average
-            elif action == DRAW:
-                gain = -2.0 - (0.5 if args else 0.0)
+            action, args = move
+            if action == DUDAB_WORD:  # for defence (a Shaman to answer), or when nothing helps
+                gain = dudab_on[column[args[1]]]
+                if len(args) > 2 and (args[3] != r_kind or args[4] != r_value):
+                    gain -= 0.01  # the best call first
             elif action == PLAY:
-                card, c = args[0], int(args[2]) - 1
+                card, c = args[0], column[args[2]]
                 gain = 1.0 + value[card] * 0.6  # dump high cards early
                 if kind[card] == "shaman":
                     gain = 2.5  # the next player must answer
@@ -154,13 +167,10 @@ class DudabHeuristicBot:
                     gain -= penalty
                 elif fifth[c]:
                     gain -= 0.5  # the fifth card: the next player need not take it
-            else:  # a Dudab: for defence (a Shaman to answer), or when nothing else helps
-                gain = dudab
-                penalty = taking[int(args[1]) - 1]
-                if penalty is not None:
-                    gain -= penalty
-                if len(args) > 2 and (args[3], args[4]) != request:
-                    gain -= 0.01  # the best call first
+            elif action == PASS:
+                gain = -3.0  # the Shaman's draw: 2.5 cards on average
+            else:  # a draw (the only other move of these phases)
+                gain = -2.0 - (0.5 if args else 0.0)
             # the highest (gain, a draw for ties); a draw for every move, in order (GT-2)
             drawn = draw()
             if best_move is None or gain > best_gain or (gain == best_gain and drawn > best_draw):
@@ -224,21 +234,20 @@ class DudabHeuristicBot:
         the deck's cards meeting it less those seen (each card's copies seen counted up to
         its copies in the deck, as _unseen does), one pass over the cards seen."""
         hand = view.get("hand") or []
-        seen = Counter(hand)
-        seen.update(view.get("pile") or [])
-        seen.update(view["discard"])
-        for col in view["columns"]:
-            seen.update(col["cards"])
-        seen_meeting: Counter[tuple[str, str]] = Counter()
-        attrs, counts = self.attrs, self.counts
+        seen = Counter(
+            chain(hand, view.get("pile") or (), view["discard"], *self._column_cards(view))
+        )
+        seen_meeting = [0] * len(self.calls)
+        wants, counts = self.wants, self.counts
         for card, n in seen.items():
-            for wanted in attrs[card]:
-                seen_meeting[wanted] += min(n, counts[card])
-        mine = set().union(*(attrs[c] for c in hand))
+            m = min(n, counts[card])
+            for i in wants[card]:
+                seen_meeting[i] += m
+        mine = {i for card in hand for i in wants[card]}
         best: tuple[float, float, tuple[str, str]] | None = None
-        for wanted, total in self.meeting_total.items():
-            others = total - seen_meeting[wanted]
-            key = (others - (3 if wanted in mine else 0), rng.random())
+        draw = rng.random
+        for i, (wanted, total) in enumerate(self.calls):
+            key = (total - seen_meeting[i] - (3 if i in mine else 0), draw())
             if best is None or key < best[:2]:
                 best = (*key, wanted)
         assert best is not None

@@ -97,26 +97,30 @@ class LegalMoves:
         jungle = self.jungle
         mask = sum(1 << c for c, j in enumerate(jungle) if j >= 0) if game.jungle else 0
         every, normal = game.any, game.normal
+        dudab = game.dudab_kind
         if mask:  # DU-5: the mirror rule below a Jungle
             rules = [
                 (every, normal[col[-1]]) if jungle[c] < 0 else self._rules(c)
                 for c, col in enumerate(self.cols)
             ]
-        else:  # the base rules' row of each column's top card
-            rules = [(every, normal[col[-1]]) for col in self.cols]
-        dudab = game.dudab_kind
-        cols = range(game.columns)
+        else:  # the base rules: the row of each column's top card (every mirror row is True)
+            tops = [normal[col[-1]] for col in self.cols]
         for k in kinds:
             if k == dudab:  # on any column; no request below a Jungle (seed 002)
                 moves += game.m_dudab_all[mask]
                 acts += game.a_dudab_all[mask]
                 continue
             plays, doings = game.m_play[k], game.a_play[k]
-            for c in cols:
-                mirror, rule = rules[c]
-                if rule[k] and mirror[k]:
-                    moves.append(plays[c])
-                    acts.append(doings[c])
+            if mask:
+                for c, (mirror, rule) in enumerate(rules):
+                    if rule[k] and mirror[k]:
+                        moves.append(plays[c])
+                        acts.append(doings[c])
+            else:
+                for c, top in enumerate(tops):
+                    if top[k]:
+                        moves.append(plays[c])
+                        acts.append(doings[c])
         if len(hand) < game.hand_max:
             moves.append(game.m_draw)
             acts.append(game.a_draw)

@@ -93,8 +93,7 @@ class DudabState(Playing, LegalMoves, State):
         return self.game.players[seat]
 
     def _ids(self, cards: Iterable[int]) -> list[str]:
-        ids = self.game.ids
-        return [ids[k] for k in sorted(cards)]
+        return list(map(self.game.ids.__getitem__, sorted(cards)))
 
     def _card(self, k: int) -> str:
         """A card as the story names it: its printed name (`red-3-hand` is Red 3 Hand)."""
@@ -165,6 +164,7 @@ class DudabState(Playing, LegalMoves, State):
             attr, value = game.requests[self.req]
             request = {"column": self.req_col + 1, "kind": attr, "value": value, "by": self.req_by}
         shared = self._shared_view()
+        name_of = ids.__getitem__
         v: dict[str, Any] = {
             "game": game.name,
             "players": shared["players"],
@@ -176,8 +176,8 @@ class DudabState(Playing, LegalMoves, State):
             "to_move": self._to_move,
             "phase": PHASES[self.phase],
             "columns": [
-                {"cards": [ids[k] for k in col], "buried": len(self.buried[c])}
-                for c, col in enumerate(self.cols)
+                {"cards": list(map(name_of, col)), "buried": len(buried)}
+                for col, buried in zip(self.cols, self.buried, strict=True)
             ],
             "request": request,
             "shaman": (
@@ -189,7 +189,7 @@ class DudabState(Playing, LegalMoves, State):
             "hand_counts": [len(h) for h in self.hands],
             "pile_counts": [len(p) for p in self.piles],
             "draw_pile": len(self.deck),
-            "discard": [ids[k] for k in self.discard],
+            "discard": list(map(name_of, self.discard)),
             "round_scores": shared["round_scores"],
             "totals": shared["totals"],
             "last_scoring": shared["last_scoring"],
