@@ -279,20 +279,26 @@ class BakeriesBot:
                     n -= 1
                     total -= self.price[cake]
         mean = total / n if n else price
-        multipliers = dict(zip(view["slots"], view["slot_multipliers"], strict=True))
-        best: tuple[float, float, Move] | None = None
-        for move in legal:
-            slot = int(move.args[3])
-            worth = multipliers[slot] * self.chance[slot]
-            if move.args[2] == "mine":
-                gain = mine * worth * (price - mean)
+        # per slot (as a move names it), its multiplier times the chance of rolling it
+        worth = {
+            str(slot): m * self.chance[slot]
+            for slot, m in zip(view["slots"], view["slot_multipliers"], strict=True)
+        }
+        mine_by, theirs_by = price - mean, mean - price
+        draw = rng.random
+        best: Move | None = None
+        best_gain = best_draw = 0.0
+        for move in legal:  # the highest (gain, a draw for ties); a draw for every move (GT-2)
+            args = move.args
+            if args[2] == "mine":
+                gain = mine * worth[args[3]] * mine_by
             else:
-                gain = theirs * worth * (mean - price)
-            key = (gain, rng.random(), move)
-            if best is None or key[:2] > best[:2]:
-                best = key
+                gain = theirs * worth[args[3]] * theirs_by
+            drawn = draw()
+            if best is None or gain > best_gain or (gain == best_gain and drawn > best_draw):
+                best, best_gain, best_draw = move, gain, drawn
         assert best is not None
-        return best[2]
+        return best
 
     def _stale(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         roller = view["stale_for"]

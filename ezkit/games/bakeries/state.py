@@ -261,7 +261,7 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
 
     def _flips(self) -> list[Move]:
         board, up, m_flip = self.board, self.face_up, self.game.m_flip
-        return [m_flip[p] for p in range(len(board)) if board[p] >= 0 and not up[p]]
+        return [m for m, c, u in zip(m_flip, board, up, strict=True) if c >= 0 and not u]
 
     def _legal_list(self) -> list[Move]:
         legal = self._legal
@@ -358,7 +358,8 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
             ids, cols = game.card_ids, game.columns
             board, up = self.board, self.face_up
             cells = [
-                ids[c] if up[p] else (FACE_DOWN if c >= 0 else GONE) for p, c in enumerate(board)
+                ids[c] if u else (FACE_DOWN if c >= 0 else GONE)
+                for c, u in zip(board, up, strict=True)
             ]
             v["board"] = [cells[r : r + cols] for r in range(0, len(cells), cols)]
             v["face_up"] = {game.pos_names[p]: ids[board[p]] for p in self.shown}
