@@ -295,6 +295,24 @@ def test_apply_needs_campaign_characters(runner: CliRunner) -> None:
     assert "add the character with `ezkit char add` first" in err  # not "add him"
 
 
+def test_apply_never_marks_a_file_character_on_the_campaign_one_of_the_same_name(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """A fighter read from a file is not the campaign's, even of the same name: --apply had
+    marked the file's fight (its own CPD) on the stored Jason Free."""
+    db = str(tmp_path / "c.json")
+    assert run(runner, "char", "add", JASON, "--db", db)[0] == 0
+    before = (tmp_path / "c.json").read_bytes()
+    weak = tmp_path / "jason-free.yaml"
+    weak.write_text(Path(JASON).read_text().replace("mass_scale: 0", "mass_scale: -6"))
+    for args in (["--roll", "-4"], ["--roll", "-4", "--fudge-points", "1"]):
+        code, _, err = run(
+            runner, "fight", "melee", str(weak), "--foe", BANDIT, *args, "--apply", "--db", db
+        )
+        assert code == 2 and "Jason Free was read from a file" in err, err
+    assert (tmp_path / "c.json").read_bytes() == before
+
+
 HE = re.compile(r"\b(he|his|him|himself)\b", re.I)
 
 

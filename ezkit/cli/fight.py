@@ -17,6 +17,7 @@ from ezkit.cli.params import (
     RANK,
     ROLL,
     Command,
+    character_file,
     db_option,
     emit_json,
     json_option,
@@ -338,6 +339,8 @@ class _Options:
         self.damage_options = frozenset(options["damage_options"])
         self.seed = options["seed"]
         self.rng = None
+        #: The fighters read from files: --apply changes campaign characters only.
+        self.from_files: set[str] = set()
         for key in ("pull", "foe_pull"):  # checked whether or not that side gets to wound
             if options.get(key) is not None:
                 try:
@@ -367,6 +370,8 @@ class _Options:
         self, spec: str, trait: str | None, weapon: str | None, ranged_: bool, armed: bool = True
     ) -> fighters.Combatant:
         character = load_character(spec, self.options["db"])
+        if character_file(spec) is not None:
+            self.from_files.add(character.name)
         return fighters.from_character(character, self.rules, trait, weapon, ranged_, armed)
 
     def attack(
@@ -464,9 +469,10 @@ class _Options:
         tracks: dict[str, str] = {}
         left: int | None = None
         with open_campaign(self.options["db"]) as campaign:
-            held = {doc["name"].casefold() for doc in campaign.list_characters()}
+            held = {str(doc.get("name", "")).casefold() for doc in campaign.list_characters()}
             for name in changes:
-                if name.casefold() not in held:
+                # a fighter read from a file is not the campaign's, even of the same name
+                if name in self.from_files or name.casefold() not in held:
                     raise click.UsageError(
                         f"--apply changes campaign characters; {name} was read from a file: "
                         "add the character with `ezkit char add` first"

@@ -166,16 +166,23 @@ def pick_seed(seed: int | None) -> int:
     return int.from_bytes(os.urandom(4), "big") >> 1
 
 
+def character_file(name: str) -> Path | None:
+    """The file NAME names when it is a character file (load_character reads it, not the
+    campaign), else None."""
+    from pathlib import Path
+
+    path = Path(name)
+    return path if path.suffix in (".yaml", ".yml", ".json") and path.is_file() else None
+
+
 def load_character(name: str, db: Path | None) -> Character:
     """A character from a file when NAME is one, else from the campaign (the character,
     fight and print commands read them alike)."""
-    from pathlib import Path
-
     from ezkit.character.files import parse_character, read_character
     from ezkit.store import open_campaign
 
-    path = Path(name)
-    if path.suffix in (".yaml", ".yml", ".json") and path.is_file():
+    path = character_file(name)
+    if path is not None:
         return read_character(path)
     with open_campaign(db) as campaign:
         doc = campaign.get_character(name)
