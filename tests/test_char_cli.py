@@ -217,6 +217,37 @@ def test_remove_asks_first(runner: CliRunner, db: str) -> None:
     assert run(runner, "char", "show", "Jason Free", "--db", db)[0] == 0
 
 
+def test_remove_asks_with_the_campaign_unlocked(
+    runner: CliRunner, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The question waits on a person: another ezkit may write meanwhile (it had waited for
+    the lock, then failed after 30 s)."""
+    import click
+
+    from ezkit import campaign_files
+    from ezkit.store import open_campaign
+
+    run(runner, "char", "add", JASON, "--db", db)
+    monkeypatch.setattr(campaign_files, "LOCK_TIMEOUT", 0.5)
+
+    def another_ezkit_writes(text: str, abort: bool) -> bool:
+        with open_campaign(db) as campaign:
+            campaign.add_character(yaml.safe_load((EXAMPLES / "wren.yaml").read_text()))
+        return True
+
+    monkeypatch.setattr(click, "confirm", another_ezkit_writes)
+    code, out, err = run(runner, "char", "remove", "Jason Free", "--db", db)
+    assert code == 0 and "removed Jason Free" in out, err
+    names = json.loads(run(runner, "char", "list", "--db", db, "--json")[1])
+    assert [c["name"] for c in names] == ["Wren Hollowell"]
+
+
+def test_add_says_added_only_of_what_was_written(runner: CliRunner, db: str) -> None:
+    code, out, err = run(runner, "char", "add", JASON, JASON, "--db", db)
+    assert code == 1 and "already in the campaign" in err
+    assert "added" not in out and not Path(db).exists()
+
+
 def test_the_database_comes_from_ezkit_db(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -117,8 +117,10 @@ def add(files: tuple[Path, ...], replace: bool, db: Path | None, house_rules: Pa
     with open_campaign(db) as campaign:
         for character in characters:
             campaign.add_character(character.to_document(), replace=replace, checked=True)
-            click.echo(f"added {character.name} to {campaign.path}")
         check_unmarked(campaign)
+    # said once written: a refusal later in the block writes none of them
+    for character in characters:
+        click.echo(f"added {character.name} to {campaign.path}")
 
 
 @char.command("list", epilog="Example: ezkit char list --json")
@@ -216,10 +218,14 @@ def show(
 @db_option
 def remove(name: str, yes: bool, db: Path | None) -> None:
     """Remove a character from the campaign."""
+    if not yes:  # asked with the campaign closed: a question left open holds no lock
+        with open_campaign(db) as campaign:
+            asked = campaign.get_character(name)["name"]
+        click.confirm(f"Remove {asked} from {campaign.path}?", abort=True)
     with open_campaign(db) as campaign:
         doc = campaign.get_character(name)
-        if not yes:
-            click.confirm(f"Remove {doc['name']} from {campaign.path}?", abort=True)
+        if not yes and doc["name"] != asked:
+            raise click.UsageError(f"{name!r} is now {doc['name']}, not {asked}: ask again")
         campaign.remove_character(doc["name"])
     click.echo(f"removed {doc['name']}")
 
@@ -310,4 +316,4 @@ def new_character(
             )
         with open_campaign(db) as campaign:
             campaign.add_character(character.to_document(), checked=True)
-            click.echo(f"added {character.name} to {campaign.path}")
+        click.echo(f"added {character.name} to {campaign.path}")
