@@ -141,6 +141,14 @@ def test_a_bleed_that_does_not_fit_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "x.pdf").exists()
 
 
+def test_a_bleed_that_is_not_a_number_is_a_usage_error(tmp_path: Path) -> None:
+    """nan passes every bound (no comparison with it is true): it had printed a broken deck."""
+    out = tmp_path / "x.pdf"
+    result = CliRunner().invoke(cli, ["print", "deck", "auntie", "-o", str(out), "--bleed", "nan"])
+    assert result.exit_code == 2 and "'nan' is not a number" in result.output
+    assert not out.exists()
+
+
 def test_a_bleed_that_pushes_the_cut_marks_off_the_printable_area_is_warned_of(
     tmp_path: Path,
 ) -> None:

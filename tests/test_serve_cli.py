@@ -38,6 +38,8 @@ def _client(base_url: str = "") -> httpx.Client:
         ["nosuch", "--players", "Ann"],
         ["dudab", "--players", "Ann", "--port", "70000"],
         ["dudab", "--players", "Ann", "--bot-delay", "-1"],
+        ["dudab", "--players", "Ann", "--bot-delay", "nan"],  # passes every bound
+        ["dudab", "--players", "Ann", "--reaction-wait", "NaN"],
         ["1", "--players", "Ann"],  # a saved game takes no game options
         ["dudab", "--players", "Ann", "--bots", "1", "--bot", "nosuch"],
         [],

@@ -7,6 +7,7 @@ needs them is made or a document printed, not here.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Callable
@@ -34,6 +35,18 @@ class Command(click.Command):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, [f" {a}" if _NEGATIVE.match(a) else a for a in args])
+
+
+class FiniteRange(click.FloatRange):
+    """click.FloatRange that refuses `nan`, which passes every bound (no comparison with it
+    is true): `--reaction-wait nan` skipped the players' reactions, `--bleed nan` broke a
+    printed deck's layout."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number; give one {self._describe_range()}", param, ctx)
+        return number
 
 
 class Rank(click.ParamType):

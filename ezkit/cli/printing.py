@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from ezkit.cli.params import db_option, rules_option
+from ezkit.cli.params import FiniteRange, db_option, rules_option
 
 OUTPUT = click.option(
     "-o",
@@ -140,7 +140,7 @@ Examples:
 @click.option("--backs", is_flag=True, help="A page of card backs after each page of faces.")
 @click.option(
     "--bleed",
-    type=click.FloatRange(min=0),
+    type=FiniteRange(min=0),
     default=0.0,
     show_default=True,
     help="Millimetres of colour past each card's trim line.",

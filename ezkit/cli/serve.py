@@ -22,7 +22,7 @@ from ezkit.cli.game import (
     _start,
     stake_option,
 )
-from ezkit.cli.params import SEED, db_option
+from ezkit.cli.params import SEED, FiniteRange, db_option
 from ezkit.errors import InputError
 from ezkit.games import saves
 from ezkit.games.session import Session
@@ -110,7 +110,7 @@ def _qr(url: str) -> str:
 )
 @click.option(
     "--bot-delay",
-    type=click.FloatRange(0, 60),
+    type=FiniteRange(0, 60),
     default=1.0,
     show_default=True,
     help="Seconds a bot waits before it moves.",
@@ -119,7 +119,7 @@ def _qr(url: str) -> str:
     "--reaction-wait",
     # at least 5 s: a person must read "Does anyone interrupt?" and tap; at most 300 s: a
     # phone put away must not hold the whole table for longer (AU-11: the same for every seat)
-    type=click.FloatRange(5, 300),
+    type=FiniteRange(5, 300),
     default=REACTION_WAIT,
     show_default=True,
     help="Seconds a reaction question waits for every asked player's answer.",
