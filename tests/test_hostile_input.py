@@ -149,6 +149,32 @@ def test_char_list_escapes_names_and_skips_a_broken_character(tmp_path: Path) ->
     assert "skipped Evil\\x1b]0;PWNED\\x07" in err and "no characters yet" in out
 
 
+def test_char_list_skips_a_wound_the_house_rules_cannot_read_and_names_whose(
+    tmp_path: Path,
+) -> None:
+    """A track marked under other wound levels: that character is skipped, named; the others
+    are listed (it had stopped the list with a message naming nobody, exit 2)."""
+    db = tmp_path / "c.json"
+    for name in ("jason-free", "wren"):
+        assert ezkit("char", "add", f"examples/characters/{name}.yaml", "--db", str(db))[0] == 0
+    data = json.loads(db.read_text())
+    for record in data["characters"].values():
+        if record["name"] == "Jason Free":
+            record["wounds"] = [{"level": "Hurt", "rolled": "Hurt", "stun": False}]
+    db.write_text(json.dumps(data))
+    rules = tmp_path / "rules.yaml"
+    rules.write_text(
+        "schema_version: 1\nwounds:\n  levels:\n"
+        "    - {name: Graze, from: 1, boxes: 3, penalty: 0}\n"
+        "    - {name: Wounded, from: 4, boxes: 2, penalty: -1}\n"
+        "    - {name: Down, from: 7, boxes: 1, penalty: -3, acts: false}\n"
+    )
+    for extra in ([], ["--json"]):
+        status, out, err = ezkit("char", "list", "--db", str(db), "--rules", str(rules), *extra)
+        assert status == 0 and "Wren Hollowell" in out and "Jason Free" not in out, err
+        assert err.startswith("skipped Jason Free: unknown wound level 'Hurt'"), err
+
+
 def test_a_character_file_naming_an_escape_sequence_is_refused(tmp_path: Path) -> None:
     text = Path("examples/characters/wren.yaml").read_text()
     evil = tmp_path / "evil.yaml"

@@ -139,7 +139,9 @@ def list_characters(db: Path | None, house_rules: Path | None, as_json: bool) ->
     characters, broken = [], []
     for doc, checked in docs:  # checked when stored, unchanged since: read without the model
         try:
-            characters.append(stored.listed(doc, checked))
+            c = stored.listed(doc, checked)
+            # the wounds read with these rules (a track another house's levels marked fails)
+            characters.append((c, wounds.condition(c.wounds, rules), _marks_text(c.wounds, rules)))
         except EzkitError as error:  # one broken record is reported, never blocks the rest
             broken.append((str(doc.get("name", "?")), str(error)))
     for name, why in broken:
@@ -156,19 +158,17 @@ def list_characters(db: Path | None, house_rules: Path | None, as_json: bool) ->
                     "wounds": [
                         {"level": m.level, "rolled": m.rolled, "stun": m.stun} for m in c.wounds
                     ],
-                    "condition": wounds.condition(c.wounds, rules),
+                    "condition": state,
                 }
-                for c in characters
+                for c, state, _ in characters
             ]
         )
         return
     if not characters:
         click.echo("The campaign has no characters yet: add one with `ezkit char add FILE`.")
-    for c in characters:
+    for c, state, marks in characters:
         best = c.best_role
         role = f"{ladder.label(best[0])} {best[1]}" if best else "no roles"
-        state = wounds.condition(c.wounds, rules)
-        marks = _marks_text(c.wounds, rules)
         click.echo(
             f"{safe_line(c.name):24} {safe_line(role):40} FP {c.fudge_points:<3} "
             f"XP {c.experience:<4} {state}" + (f"; marked {marks}" if marks else "")
