@@ -52,6 +52,21 @@ def test_refused_in_one_line(db: str, args: list[str], code: int, message: str) 
     assert len(err.strip().splitlines()) == 1 and len(err) < 300
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", "auntie", "--player", "A\x1b[2Jnn=1", "--player", "B=1"],
+        ["score", "foozle", "standings", "A\x1b]0;PWNED\x07=red", "B=blue"],
+    ],
+    ids=["auntie", "foozle"],
+)
+def test_score_refuses_a_player_name_with_control_characters(args: list[str]) -> None:
+    """As a game's seats are: the name was printed with its escape sequence, raw."""
+    status, out, err = ezkit(*args)
+    assert status == 2 and "holds control characters" in err
+    assert "\x1b" not in out + err and "\x07" not in out + err
+
+
 def test_one_broken_save_is_listed_as_broken_and_the_others_still_show(db: str) -> None:
     ezkit("game", "new", "dudab", "--bots", "2", "--bot", "random", "--db", db)
     games = Path(db).with_suffix(".games.json")  # the games' own file beside the campaign

@@ -13,6 +13,7 @@ import click
 
 from ezkit.cli.params import Command, emit_json, json_option
 from ezkit.errors import InputError
+from ezkit.terminal import control_characters, safe_line
 from ezkit.words import won
 
 AUNTIE_EXAMPLE = """\b
@@ -38,7 +39,19 @@ def _player(text: str) -> tuple[str, list[str]]:
             f"{text!r} is not NAME=CARDS, e.g. Ann=4,4,3", param_hint="'--player'"
         )
     hand = [rules.card(c, name.strip()) for c in cards.replace(" ", ",").split(",") if c.strip()]
-    return name.strip(), hand
+    return _name(name.strip(), "--player"), hand
+
+
+def _name(name: str, hint: str) -> str:
+    """A player's name as typed, refused when it holds control characters (an escape
+    sequence would drive the terminal it is printed on), as a game's seats are."""
+    if control_characters(name):
+        raise click.BadParameter(
+            f"player name '{safe_line(name)}' holds control characters (they would drive the "
+            "terminal); use letters, digits, spaces and punctuation",
+            param_hint=f"'{hint}'",
+        )
+    return name
 
 
 @score.command("auntie", cls=Command, epilog=AUNTIE_EXAMPLE)
@@ -422,6 +435,7 @@ def foozle_standings(players: tuple[str, ...], as_json: bool) -> None:
         name, sep, held = text.partition("=")
         if not sep or not name.strip():
             raise click.BadParameter(f"{text!r} is not NAME=TOKENS, e.g. Ann=red,blue,white")
+        name = _name(name, "PLAYERS")  # checked before any message shows it
         if name.casefold() in {n.casefold() for n in tokens}:
             raise click.BadParameter(f"{name!r} is given twice")
         tokens[name] = fg.parse_tokens(held, name)
