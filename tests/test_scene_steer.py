@@ -103,6 +103,35 @@ def test_a_stopped_scene_resumes_as_if_never_stopped(runner: CliRunner, tmp_path
     assert code == 1 and "is over: heroes won after" in err and "nothing to resume" in err
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("seed", "x", "seed 'x' is not a whole number"),
+        ("seed", None, "seed None is not a whole number"),
+        ("rounds", -1, "rounds -1 is not a whole number of 0 or more"),
+        ("orders", [5], "order 1 (5) is not"),
+        ("orders", [[0, "Jason Free", "x"]], "order 1 ([0, 'Jason Free', 'x']) is not"),
+        ("orders", [{"round": 1, "name": "Jason Free"}], "order 1 ("),
+        ("orders", "attack", "orders is not a list"),
+        ("document", [], "document is not a mapping"),
+    ],
+)
+def test_a_hand_edited_saved_scene_is_refused_by_name(
+    runner: CliRunner, tmp_path: Path, field: str, value: Any, said: str
+) -> None:
+    """Fields a person changed in the campaign file: a message naming the field, not an
+    internal error."""
+    db = tmp_path / "campaign.json"
+    code, _, err = run(runner, BRAWL, "--seed", "2", "--step", "--db", str(db), text="stop\n")
+    assert code == 0, err
+    with open_campaign(db) as campaign:
+        campaign.table("scenes").update({field: value}, doc_ids=[1])
+    before = db.read_bytes()
+    code, _, err = run(runner, "--resume", "1", "--step", "--db", str(db), text="stop\n")
+    assert code == 1 and "saved scene 1: " in err and said in err, err
+    assert "internal error" not in err and db.read_bytes() == before
+
+
 def test_orders_hold_and_step_by_step_resumes_with_more_orders(
     runner: CliRunner, tmp_path: Path
 ) -> None:

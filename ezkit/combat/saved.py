@@ -84,4 +84,38 @@ def get(db: Path | None, scene_id: int) -> dict[str, Any]:
         raise DocumentError(
             f"saved scene {scene_id} lacks {', '.join(missing)}; it cannot be fought again"
         )
+    wrong = shape_problem(record)
+    if wrong:
+        raise DocumentError(f"saved scene {scene_id}: {wrong}; it cannot be fought again")
     return record
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def shape_problem(record: dict[str, Any]) -> str:
+    """What is wrong with a saved scene's fields (a hand-edited campaign), or "" when they
+    have the shapes above: resuming read them without asking."""
+    if not _whole(record["seed"]) or record["seed"] < 0:
+        return f"seed {record['seed']!r} is not a whole number of 0 or more"
+    if not _whole(record["rounds"]) or record["rounds"] < 0:
+        return f"rounds {record['rounds']!r} is not a whole number of 0 or more"
+    for key in ("document", "characters"):
+        if not isinstance(record[key], dict):
+            return f"{key} is not a mapping"
+    if not isinstance(record["orders"], list):
+        return "orders is not a list"
+    for i, order in enumerate(record["orders"], 1):
+        if not (
+            isinstance(order, dict)
+            and _whole(order.get("round"))
+            and isinstance(order.get("name"), str)
+            and isinstance(order.get("action"), str)
+            and isinstance(order.get("once", False), bool)
+        ):
+            return (
+                f"order {i} ({str(order)[:60]}) is not "
+                "{round: a whole number, name: text, action: text, once: true or false}"
+            )
+    return ""
