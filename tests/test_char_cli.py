@@ -248,6 +248,19 @@ def test_add_says_added_only_of_what_was_written(runner: CliRunner, db: str) -> 
     assert "added" not in out and not Path(db).exists()
 
 
+@pytest.mark.parametrize(
+    "args", [["award"], ["award", "--xp", "0"], ["spend"], ["spend", "--fp", "0", "--xp", "0"]]
+)
+def test_award_or_spend_of_no_points_is_a_usage_error(
+    runner: CliRunner, db: str, args: list[str]
+) -> None:
+    run(runner, "char", "add", JASON, "--db", db)
+    before = Path(db).read_bytes()
+    code, _, err = run(runner, "char", args[0], "Jason Free", *args[1:], "--db", db)
+    assert code == 2 and "give --fp N or --xp N" in err
+    assert Path(db).read_bytes() == before
+
+
 def test_the_database_comes_from_ezkit_db(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -130,6 +130,12 @@ def _report(character: Character, what: str) -> None:
     )
 
 
+def _some_points(fudge_points: int, experience: int, what: str) -> None:
+    """A usage error (exit 2) when the command line names no points: nothing to do."""
+    if not fudge_points and not experience:
+        raise click.UsageError(f"{what} how many? give --fp N or --xp N (or both), N at least 1")
+
+
 @click.command(
     "award", epilog="Example: ezkit char award 'Jason Free' --fp 1 --reason 'clever plan'"
 )
@@ -142,6 +148,7 @@ def award(name: str, fudge_points: int, experience: int, reason: str, db: Path |
     """The GM awards Fudge Points or Experience Points."""
     from ezkit.character import ledger
 
+    _some_points(fudge_points, experience, "award")
     doc = _ledger(name, db, lambda d: ledger.award(d, fudge_points, experience, reason))
     _report_points(doc, "awarded")
 
@@ -158,6 +165,7 @@ def spend(name: str, fudge_points: int, experience: int, reason: str, db: Path |
     """Spend Fudge Points (+1 each on a roll's result, EZ-12) or Experience Points."""
     from ezkit.character import ledger
 
+    _some_points(fudge_points, experience, "spend")
     doc = _ledger(name, db, lambda d: ledger.spend(d, fudge_points, experience, reason))
     _report_points(doc, "spent")
 
