@@ -80,6 +80,29 @@ def test_one_broken_save_is_listed_as_broken_and_the_others_still_show(db: str) 
     assert [g["status"] for g in json.loads(out)] == ["broken", "over"]
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [("game", "chess", "no heuristic bot for 'chess'"), ("kind", "alien", "no bot 'alien'")],
+)
+def test_a_save_naming_an_unknown_game_or_bot_is_an_invalid_save(
+    db: str, field: str, value: str, said: str
+) -> None:
+    """A damaged save (exit 1), not a usage error of the command typed (it was exit 2)."""
+    games = Path(db).with_suffix(".games.json")
+    data = json.loads(games.read_text())
+    record = data["games"]["1"]
+    if field == "kind":
+        record["seats"][1]["kind"] = value
+    else:
+        record[field] = value
+    games.write_text(json.dumps(data))
+    before = games.read_bytes()
+    for args in (["show", "1"], ["move", "1", "1"], ["undo", "1"]):
+        status, _, err = ezkit("game", *args, "--db", db)
+        assert status == 1 and "saved game 1 is not a valid save" in err and said in err, err
+    assert games.read_bytes() == before
+
+
 def test_a_stored_name_with_escapes_is_shown_escaped(db: str) -> None:
     games = Path(db).with_suffix(".games.json")
     data = json.loads(games.read_text())

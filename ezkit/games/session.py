@@ -129,7 +129,10 @@ class Session:
         self.seats = [Seat(s["name"], s["kind"]) for s in self.record["seats"]]
         self.saver = save
         self._choosers: dict[str, Chooser] = {}
-        self.state = self._replay()
+        try:
+            self.state = self._replay()
+        except InputError as error:  # a game or bot kind the save names that ezkit has not
+            raise DocumentError(f"saved game {game_id} is not a valid save: {error}") from None
         players = list(self.state.game.players)
         if players != [s.name for s in self.seats]:
             raise DocumentError(
