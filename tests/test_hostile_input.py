@@ -82,7 +82,7 @@ def test_one_broken_save_is_listed_as_broken_and_the_others_still_show(db: str) 
 
 @pytest.mark.parametrize(
     ("field", "value", "said"),
-    [("game", "chess", "no heuristic bot for 'chess'"), ("kind", "alien", "no bot 'alien'")],
+    [("game", "chess", "'chess'"), ("kind", "alien", "no bot 'alien'")],
 )
 def test_a_save_naming_an_unknown_game_or_bot_is_an_invalid_save(
     db: str, field: str, value: str, said: str
