@@ -241,6 +241,23 @@ class _Part:
             return None
 
 
+def _superseded(old: Any, new: Any) -> bool:
+    """Whether the games file's record `new` holds all of an older layout's game `old`: the
+    same game and seed, its moves and maybe more (played on after a split stopped halfway).
+    Not a game that only shares its number: that one is kept, never dropped."""
+    if old == new:
+        return True
+    if not (isinstance(old, dict) and isinstance(new, dict)):
+        return False
+    before, after = old.get("moves"), new.get("moves")
+    return (
+        all(old.get(key) == new.get(key) for key in ("game", "seed", "options", "seats"))
+        and isinstance(before, list)
+        and isinstance(after, list)
+        and after[: len(before)] == before
+    )
+
+
 class _Session:
     """One open campaign: the locks held, its two files as read, their changes."""
 
@@ -460,7 +477,8 @@ class _Session:
             self.games.changed = self.games.changed or bool(games)
             self.main.changed = True
             return None
-        if set(self.legacy) <= set(games.get(GAMES, {})):
+        held = games.get(GAMES, {})
+        if all(_superseded(game, held.get(key)) for key, game in self.legacy.items()):
             return None  # the leftover of a split stopped halfway: all in the games file
         return self.legacy
 

@@ -221,6 +221,22 @@ def test_games_an_older_ezkit_added_beside_the_games_file_are_kept(db: Path) -> 
     assert load(db)["games"] == data["games"]  # not in the games file: never dropped
 
 
+def test_an_older_ezkits_game_sharing_a_number_with_another_game_is_kept(db: Path) -> None:
+    """Only a copy the games file holds whole (the same game and seed, its moves and maybe
+    more) is dropped: a legacy game whose number the games file gave to another game, or with
+    more moves than the games file's copy, had been deleted by the next write."""
+    data = load(db)
+    (held,) = load(games_file(db))["games"].values()
+    other = {**held, "seed": held["seed"] + 1, "note": "an older ezkit's game 1"}
+    longer = {**held, "moves": [*held["moves"], "a move the games file lacks"]}
+    for legacy in (other, longer):
+        data["games"] = {"1": legacy}
+        db.write_text(json.dumps(data))
+        ok("char", "award", "jason", "--fp", "1", "--db", str(db))
+        assert load(db)["games"] == {"1": legacy}, "dropped"
+        data = load(db)
+
+
 def test_a_split_refused_by_a_read_only_campaign_writes_neither_file(db: Path) -> None:
     move = legal_move(db)
     make_legacy(db)
@@ -253,7 +269,11 @@ def test_a_games_file_that_is_a_folder_is_refused(db: Path) -> None:
 )
 def test_a_broken_games_file_is_reported_and_left_untouched(db: Path, text: bytes) -> None:
     games_file(db).write_bytes(text)
-    for args in (["game", "list"], ["game", "move", "1", "pass"], ["char", "award", "x"]):
+    for args in (
+        ["game", "list"],
+        ["game", "move", "1", "pass"],
+        ["char", "award", "x", "--fp", "1"],
+    ):
         code, _, err = ezkit(*args, "--db", str(db))
         if args[0] == "char":  # the characters' commands never read the games
             assert code == 1 and "no character named 'x'" in err
