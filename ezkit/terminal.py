@@ -5,6 +5,7 @@ escapes instead. (Where rich draws a table, ezkit.cli.tables escapes its markup.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 #: C0 controls but tab and newline, DEL, C1 controls, and the Unicode line/paragraph breaks.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
@@ -25,3 +26,24 @@ def control_characters(text: str, prose: bool = False) -> list[str]:
     `prose`, line breaks and tabs are allowed."""
     found = [m.group() for m in _CONTROL.finditer(text)]
     return found if prose else found + [c for c in text if c in "\n\t"]
+
+
+#: Characters that change how the text around them looks without being seen: the bidi
+#: embeddings, overrides and isolates, the zero-width space, the word joiner and the byte
+#: order mark. (Not the zero-width joiner and non-joiner: Persian and Indic names need them.)
+_HIDDEN = re.compile("[\u200b\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
+
+
+def name_problem(name: str) -> str:
+    """Why `name` is no name a person can read and type back, or "": control characters
+    (line breaks and tabs included), characters that hide or reorder text (two names that
+    look the same must not be two people), or nothing visible at all."""
+    if bad := control_characters(name):
+        return f"holds the control character {bad[0]!a}"
+    if hidden := _HIDDEN.search(name):
+        return f"holds {hidden.group()!a}, a character that hides or reorders text"
+    if not any(
+        c.isprintable() and not c.isspace() and unicodedata.category(c)[0] != "M" for c in name
+    ):
+        return "shows nothing: it needs a letter, digit or sign"
+    return ""

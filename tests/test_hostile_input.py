@@ -63,7 +63,7 @@ def test_refused_in_one_line(db: str, args: list[str], code: int, message: str) 
 def test_score_refuses_a_player_name_with_control_characters(args: list[str]) -> None:
     """As a game's seats are: the name was printed with its escape sequence, raw."""
     status, out, err = ezkit(*args)
-    assert status == 2 and "holds control characters" in err
+    assert status == 2 and "holds the control character" in err
     assert "\x1b" not in out + err and "\x07" not in out + err
 
 
@@ -224,6 +224,49 @@ def test_a_character_file_naming_an_escape_sequence_is_refused(tmp_path: Path) -
         status, out, err = ezkit(*args)
         assert status == 1 and "\x1b" not in out + err
         assert "holds the control character '\\x1b'" in out + err
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Jason\nFree", "holds the control character '\\n'"),
+        ("Jason\tFree", "holds the control character '\\t'"),
+        ("Jason\u200bFree", "hides or reorders text"),  # looks like Jason Free
+        ("\ufeffJason Free", "hides or reorders text"),
+        ("Evil\u202eeerF", "hides or reorders text"),
+        ("\u200b\u200b", "hides or reorders text"),
+        ("\u0301", "shows nothing"),
+    ],
+    ids=["newline", "tab", "zero-width-space", "bom", "bidi-override", "invisible", "mark-only"],
+)
+def test_a_name_must_be_one_visible_line(tmp_path: Path, name: str, said: str) -> None:
+    """Two names that look the same must not be two characters or two seats, and a name is
+    typed back at a prompt: a character's and a player's name alike."""
+    assert _check_named(tmp_path, name)[0] == 1
+    assert said in "".join(_check_named(tmp_path, name)[1:])
+    db = str(tmp_path / "c.json")
+    status, _, err = ezkit("game", "new", "auntie", "--players", name, "--bots", "1", "--db", db)
+    assert status == 2 and said in err, err
+
+
+@pytest.mark.parametrize("name", ["Mehr\u200cdokht", "Zoë Ó Briain", "山田 花子", "Ann 👨‍👩‍👧"])
+def test_names_of_every_script_are_still_names(tmp_path: Path, name: str) -> None:
+    """Not refused: the zero-width joiner and non-joiner (Persian and Indic names, emoji)."""
+    status, out, err = _check_named(tmp_path, name)
+    assert status == 0, out + err
+
+
+def _check_named(tmp_path: Path, name: str) -> tuple[int, str, str]:
+    """`ezkit char check` of Wren's file with another name."""
+    lines = Path("examples/characters/wren.yaml").read_text().splitlines()
+    path = tmp_path / "named.yaml"
+    path.write_text(
+        "\n".join(
+            f"name: {json.dumps(name, ensure_ascii=False)}" if ln.startswith("name:") else ln
+            for ln in lines
+        )
+    )
+    return ezkit("char", "check", str(path))
 
 
 def test_a_number_too_long_to_read_in_a_document_is_refused(tmp_path: Path) -> None:

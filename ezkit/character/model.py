@@ -21,7 +21,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from ezkit import ladder
 from ezkit.records import After, Before, Check, Dump, Record, Schema, record
-from ezkit.terminal import control_characters
+from ezkit.terminal import control_characters, name_problem
 
 SCHEMA_VERSION = 1
 ATTRIBUTE_NAMES = ("body", "agility", "mind", "will")  # EZ-2
@@ -46,8 +46,17 @@ def _printable(value: str) -> str:
 
 #: Text in a document: any, but no control characters.
 Text = Annotated[str, After(_printable)]
-#: A name: text, not empty.
-Name = Annotated[str, Check(min_length=1), After(_printable)]
+
+
+def _name(value: str) -> str:
+    """A name is one line a person can read and type back (ezkit.terminal.name_problem)."""
+    if why := name_problem(value):
+        raise ValueError(f"{why}; a name is one line of letters, digits, spaces and signs")
+    return value
+
+
+#: A name: text, not empty, one line, every character seen.
+Name = Annotated[str, Check(min_length=1), After(_printable), After(_name)]
 
 #: A rank as the Ladder allows it (`Great`, `+3`, `Great (+3)`), kept as its number
 #: and written back as the book's label.

@@ -13,7 +13,7 @@ import click
 
 from ezkit.cli.params import Command, emit_json, json_option
 from ezkit.errors import InputError
-from ezkit.terminal import control_characters, safe_line
+from ezkit.terminal import name_problem, safe_line
 from ezkit.words import won
 
 AUNTIE_EXAMPLE = """\b
@@ -45,9 +45,9 @@ def _player(text: str) -> tuple[str, list[str]]:
 def _name(name: str, hint: str) -> str:
     """A player's name as typed, refused when it holds control characters (an escape
     sequence would drive the terminal it is printed on), as a game's seats are."""
-    if control_characters(name):
+    if why := name_problem(name):
         raise click.BadParameter(
-            f"player name '{safe_line(name)}' holds control characters (they would drive the "
+            f"player name '{safe_line(name)}' {why} (control characters would drive the "
             "terminal); use letters, digits, spaces and punctuation",
             param_hint=f"'{hint}'",
         )

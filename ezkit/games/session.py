@@ -20,7 +20,7 @@ from typing import Any
 from ezkit.errors import DocumentError, EzkitError, InputError, RuleError
 from ezkit.games import engine
 from ezkit.games.engine import Event, IllegalMove, Move, State
-from ezkit.terminal import control_characters, safe_line
+from ezkit.terminal import name_problem, safe_line
 from ezkit.words import shorten
 
 HUMAN = "human"
@@ -68,10 +68,12 @@ def seats_for(humans: Sequence[str], bots: int, kinds: Sequence[str]) -> list[Se
     """The humans in the order given, then `bots` computer players; bot kinds cycle."""
     names = [h.strip() for h in humans if h.strip()]
     for name in names:
-        if control_characters(name) or len(name) > NAME_LIMIT:
+        if (why := name_problem(name)) or len(name) > NAME_LIMIT:
             raise InputError(
-                f"player name '{safe_line(shorten(name))}': a name is at most {NAME_LIMIT} "
-                "characters, with no control characters (they would drive the terminal)"
+                f"player name '{safe_line(shorten(name))}'"
+                + (f" {why}" if why else "")
+                + f": a name is at most {NAME_LIMIT} characters, one line, with no control "
+                "characters (they would drive the terminal) and none that hide text"
             )
     if bots > MAX_BOTS:  # checked before any seat is made (the game checks its own count)
         raise InputError(f"--bots must be 0 to {MAX_BOTS}, not {shorten(str(bots))}")
