@@ -256,6 +256,14 @@ def test_names_of_every_script_are_still_names(tmp_path: Path, name: str) -> Non
     assert status == 0, out + err
 
 
+def test_seats_whose_names_differ_only_by_case_or_spacing_are_refused(tmp_path: Path) -> None:
+    db = str(tmp_path / "c.json")
+    status, _, err = ezkit(
+        "game", "new", "auntie", "--players", "Jason Free,jason  free", "--db", db
+    )
+    assert status == 2 and "player names must differ" in err
+
+
 def _check_named(tmp_path: Path, name: str) -> tuple[int, str, str]:
     """`ezkit char check` of Wren's file with another name."""
     lines = Path("examples/characters/wren.yaml").read_text().splitlines()
