@@ -77,8 +77,9 @@ class PointBuy(Record):
 class FudgePoints(Record):
     starting: tuple[int, int]
     default: int
-    per_experience_point: int
-    back_conversion: int
+    #: at least 1 each way: 0 Fudge Points an Experience Point made XP from nothing
+    per_experience_point: Annotated[int, Check(ge=1)]
+    back_conversion: Annotated[int, Check(ge=1)]
 
 
 @record(kw_only=True)

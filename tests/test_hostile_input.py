@@ -310,3 +310,12 @@ def test_a_file_that_is_no_campaign_given_as_db_is_refused_and_nothing_made(
         assert status == 1 and "is not an ezkit campaign" in err
     assert sheet.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["wren.yaml"]  # no lock, no temp
+
+
+@pytest.mark.parametrize("field", ["per_experience_point", "back_conversion"])
+def test_house_rules_make_no_points_from_nothing(tmp_path: Path, field: str) -> None:
+    """0 Fudge Points an Experience Point made any XP for nothing (`char convert --to-xp`)."""
+    rules = tmp_path / "rules.yaml"
+    rules.write_text(f"schema_version: 1\nfudge_points:\n  {field}: 0\n")
+    status, _, err = ezkit("char", "check", "examples/characters/wren.yaml", "--rules", str(rules))
+    assert status == 1 and f"fudge_points.{field}" in err and "greater than or equal to 1" in err
