@@ -20,9 +20,9 @@ from typing import Any
 
 import yaml
 from yaml.composer import Composer
-from yaml.constructor import SafeConstructor
+from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
-from yaml.nodes import Node
+from yaml.nodes import MappingNode, Node, ScalarNode
 from yaml.resolver import Resolver
 
 from ezkit.errors import UnreadableError
@@ -108,16 +108,43 @@ class _LimitedComposer(Composer):
             raise _Limit("")
 
 
+class _UniqueKeys(SafeConstructor):
+    """The safe constructor, refusing a key written twice in one mapping: YAML would keep the
+    last silently (a second `weapons:` block dropped the first's weapons). Keys a merge
+    (`<<: *anchor`) brings may be written again: that is what a merge is for."""
+
+    def construct_mapping(self, node: Node, deep: bool = False) -> dict[Any, Any]:
+        if isinstance(node, MappingNode):
+            seen: set[tuple[str, str]] = set()
+            for key_node, _ in node.value:
+                if not isinstance(key_node, ScalarNode) or key_node.tag == _MERGE:
+                    continue
+                key = (key_node.tag, key_node.value)
+                if key in seen:
+                    raise ConstructorError(
+                        None,
+                        None,
+                        f"the key {key_node.value!r} is written twice in one mapping (YAML "
+                        "would keep only the last); write it once",
+                        key_node.start_mark,
+                    )
+                seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
+_MERGE = "tag:yaml.org,2002:merge"
+
+
 try:
     from yaml.cyaml import CParser as _Parser
 
-    class _Loader(_LimitedComposer, _Parser, SafeConstructor, Resolver):  # type: ignore[misc]
+    class _Loader(_LimitedComposer, _Parser, _UniqueKeys, Resolver):  # type: ignore[misc]
         """libyaml's parser, the limited composer, the safe constructor."""
 
         def __init__(self, stream: str) -> None:
             _Parser.__init__(self, stream)
             _LimitedComposer.__init__(self)
-            SafeConstructor.__init__(self)
+            _UniqueKeys.__init__(self)
             Resolver.__init__(self)
 
 except ImportError:  # PyYAML built without libyaml: the pure-Python parser, same limits
@@ -125,13 +152,13 @@ except ImportError:  # PyYAML built without libyaml: the pure-Python parser, sam
     from yaml.reader import Reader
     from yaml.scanner import Scanner
 
-    class _Loader(Reader, Scanner, Parser, _LimitedComposer, SafeConstructor, Resolver):  # type: ignore[no-redef]
+    class _Loader(Reader, Scanner, Parser, _LimitedComposer, _UniqueKeys, Resolver):  # type: ignore[no-redef]
         def __init__(self, stream: str) -> None:
             Reader.__init__(self, stream)
             Scanner.__init__(self)
             Parser.__init__(self)
             _LimitedComposer.__init__(self)
-            SafeConstructor.__init__(self)
+            _UniqueKeys.__init__(self)
             Resolver.__init__(self)
 
 
@@ -169,12 +196,32 @@ def parse_json(text: str, source: str) -> Any:
     """JSON text nested at most DEPTH_LIMIT deep; errors name the line and column."""
     check_json_depth(text, source)
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_object)
+    except _Twice as twice:
+        raise UnreadableError(
+            f"{source}: the key {twice.args[0]!r} is written twice in one object (JSON would "
+            "keep only the last); write it once"
+        ) from None
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
         raise UnreadableError(f"{source}: not valid JSON at {where}: {error.msg}") from None
     except ValueError as error:  # a number longer than Python reads (4,300 digits)
         raise UnreadableError(f"{source}: {_too_long(error)}") from None
+
+
+class _Twice(Exception):
+    """A key written twice in one JSON object."""
+
+
+def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):  # rare: only then look for the key written twice
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Twice(key)
+            seen.add(key)
+    return found
 
 
 def _too_long(error: ValueError) -> str:

@@ -184,6 +184,29 @@ def test_the_guarded_loader_reads_what_the_c_loader_reads() -> None:
         assert parse_text(text, str(path)) == yaml.load(text, Loader=yaml.CSafeLoader), path
 
 
+def test_a_key_written_twice_is_refused_not_the_last_kept(tmp_path: Path) -> None:
+    """YAML and JSON keep the last of a key written twice: a second `weapons:` block
+    appended to Jason's file dropped his quarterstaff and knife, and the check said valid."""
+    twice = tmp_path / "jason.yaml"
+    twice.write_text(JASON.read_text() + "weapons:\n  - {name: Club}\n")
+    result = CliRunner().invoke(cli, ["char", "check", str(twice)])
+    assert result.exit_code == 2
+    assert "the key 'weapons' is written twice in one mapping" in result.output
+    assert "at line" in result.output
+    with pytest.raises(UnreadableError, match="the key 'name' is written twice in one object"):
+        parse_text('{"name": "A", "roles": [], "name": "B"}', "x.json")
+    with pytest.raises(UnreadableError, match="the key 'x' is written twice"):
+        parse_text('[{"x": 1, "x": 2}]', "x.json")
+    with pytest.raises(UnreadableError, match="the key 'a' is written twice"):
+        parse_text("outer:\n  a: 1\n  b: 2\n  a: 3\n", "x.yaml")
+
+
+def test_a_merge_may_still_be_overridden() -> None:
+    """What a merge key (`<<: *anchor`) brings is meant to be written again."""
+    text = "base: &b {x: 1, y: 2}\nother:\n  <<: *b\n  x: 3\n"
+    assert parse_text(text, "m.yaml") == {"base": {"x": 1, "y": 2}, "other": {"x": 3, "y": 2}}
+
+
 def test_errors_still_name_line_and_column(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("a: [1, 2\nb: 3\n")
