@@ -60,7 +60,9 @@ def test_a_character_changed_by_hand_is_validated_again(db: Path) -> None:
     db.write_text(json.dumps(data), encoding="utf-8")
     done = ezkit(db, "char", "list")
     assert "FP 9" in done.stdout and "Wren" not in done.stdout
-    assert done.stderr.startswith("skipped Wren Hollowell: the campaign is not a valid character")
+    assert done.stderr.startswith(
+        "skipped Wren Hollowell: Wren Hollowell in the campaign is not a valid character"
+    )
     assert "pydantic" in imported(db, "char", "list")
 
 

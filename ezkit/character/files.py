@@ -18,6 +18,8 @@ from ezkit.character import model
 from ezkit.errors import DocumentError, UnreadableError
 from ezkit.records import message as pydantic_message
 from ezkit.records import record
+from ezkit.terminal import safe_line
+from ezkit.words import shorten
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -72,6 +74,15 @@ def read_people(path: Path) -> dict[str, Any]:
         raise UnreadableError(f"{path}: no such people package") from None
     package = checked(model.PeoplePackage, document, str(path))
     return strict.dump(model.PeoplePackage, package)
+
+
+def in_campaign(document: Any) -> str:
+    """How a message names a character the campaign holds: by its name where it has one
+    ("Wren Hollowell in the campaign is not a valid character: ...")."""
+    name = document.get("name") if isinstance(document, dict) else None
+    if isinstance(name, str) and name.strip():
+        return f"{safe_line(shorten(name))} in the campaign"
+    return "the campaign"
 
 
 def parse_character(document: Any, source: str = "character") -> model.Character:

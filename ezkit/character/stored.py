@@ -46,9 +46,9 @@ def listed(doc: dict[str, Any], checked: bool) -> Listed:
             return _read(doc)
         except (LookupError, TypeError, ValueError, AttributeError, EzkitError):
             pass  # not as ezkit stores a character after all: the model says why
-    from ezkit.character.files import parse_character
+    from ezkit.character.files import in_campaign, parse_character
 
-    return _read(parse_character(doc, "the campaign").to_document())
+    return _read(parse_character(doc, in_campaign(doc)).to_document())
 
 
 def _read(doc: dict[str, Any]) -> Listed:

@@ -33,13 +33,13 @@ def _advance(
 ) -> Character:
     """Apply a change to a stored character, in one locked, atomic write."""
     from ezkit import rules as rules_data
-    from ezkit.character.files import parse_character
+    from ezkit.character.files import in_campaign, parse_character
 
     rules = rules_data.load(house_rules)
     result: list[Character] = []
 
     def apply(doc: dict[str, Any]) -> dict[str, Any]:
-        before = parse_character(doc, "the campaign")
+        before = parse_character(doc, in_campaign(doc))
         changed = change(before, rules)
         if changed.wounds != before.wounds:
             _check_track(changed, rules)  # refused before the one write, not after it
@@ -69,9 +69,9 @@ def _ledger(
     def apply(doc: dict[str, Any]) -> dict[str, Any]:
         if as_checked and ledger.plain(doc):
             return change(doc)
-        from ezkit.character.files import parse_character
+        from ezkit.character.files import in_campaign, parse_character
 
-        before = parse_character(doc, "the campaign").to_document()
+        before = parse_character(doc, in_campaign(doc)).to_document()
         after = change(before)
         return parse_character(after, f"{after['name']} as changed").to_document()
 
@@ -98,12 +98,12 @@ def check_unmarked(campaign: Campaign) -> None:
     unmarked = campaign.unmarked_characters()
     if not unmarked:
         return
-    from ezkit.character.files import parse_character
+    from ezkit.character.files import in_campaign, parse_character
 
     valid = []
     for doc_id, doc in unmarked:
         try:
-            parse_character(doc, "the campaign")
+            parse_character(doc, in_campaign(doc))
         except EzkitError:
             continue  # listed with its reason by `char list`, never in the way of this change
         valid.append(doc_id)

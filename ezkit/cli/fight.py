@@ -10,7 +10,7 @@ import click
 from ezkit import dice, ladder
 from ezkit import rules as rules_data
 from ezkit.character import advance
-from ezkit.character.files import parse_character
+from ezkit.character.files import in_campaign, parse_character
 from ezkit.cli.fight_scene import scene_command
 from ezkit.cli.params import (
     FOE_ROLL,
@@ -482,7 +482,7 @@ class _Options:
                 def change(
                     doc: dict[str, Any], spent: int = spent, hurts: list[Wound] = hurts
                 ) -> dict[str, Any]:
-                    c = parse_character(doc, "the campaign")
+                    c = parse_character(doc, in_campaign(doc))
                     if spent:  # recorded in the history, as `ezkit char spend` does
                         reason = f"+{spent} on {sides[0].name}'s {what} (ezkit fight)"
                         c = advance.spend(c, spent, 0, reason)
@@ -496,7 +496,7 @@ class _Options:
                 # checked: the campaign keeps its digest, so `char list` reads it without the model
                 doc = campaign.update_character(name, change, checked=True)
                 # in the block: a track these rules cannot read refuses the write
-                character = parse_character(doc, "the campaign")
+                character = parse_character(doc, in_campaign(doc))
                 if hurts:
                     tracks[name] = wounds.track_text(character.wounds, self.rules)
                 if spent:

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ezkit import rules as rules_data
-from ezkit.character.files import parse_character
+from ezkit.character.files import in_campaign, parse_character
 from ezkit.character.model import Character
 from ezkit.cli.params import (
     Command,
@@ -123,7 +123,8 @@ def scene_command(
 
         def lookup(name: str) -> Character:
             with open_campaign(db) as campaign:
-                return parse_character(campaign.get_character(name), "the campaign")
+                doc = campaign.get_character(name)
+                return parse_character(doc, in_campaign(doc))
 
         loaded = scenes.load(file, rules, lookup)
         seed = pick_seed(seed)

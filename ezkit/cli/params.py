@@ -191,7 +191,7 @@ def character_file(name: str) -> Path | None:
 def load_character(name: str, db: Path | None) -> Character:
     """A character from a file when NAME is one, else from the campaign (the character,
     fight and print commands read them alike)."""
-    from ezkit.character.files import parse_character, read_character
+    from ezkit.character.files import in_campaign, parse_character, read_character
     from ezkit.store import open_campaign
 
     path = character_file(name)
@@ -199,4 +199,4 @@ def load_character(name: str, db: Path | None) -> Character:
         return read_character(path)
     with open_campaign(db) as campaign:
         doc = campaign.get_character(name)
-    return parse_character(doc, "the campaign")
+    return parse_character(doc, in_campaign(doc))

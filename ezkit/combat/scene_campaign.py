@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ezkit.character.files import parse_character
+from ezkit.character.files import in_campaign, parse_character
 from ezkit.combat import wounds
 from ezkit.combat.scene_members import Member
 from ezkit.combat.scene_result import Result
@@ -40,7 +40,7 @@ def apply_in(campaign: Campaign, result: Result, rules: Rules) -> dict[str, str]
             continue
 
         def change(doc: dict[str, Any], m: Member = m) -> dict[str, Any]:
-            character = parse_character(doc, "the campaign")
+            character = parse_character(doc, in_campaign(doc))
             if m.fudge_spent:  # refused when he lacks them now: nothing written (EZ-12)
                 why = f"+1 each after rolls in {result.title} (ezkit fight scene)"
                 character = advance.spend(character, m.fudge_spent, 0, why)
@@ -54,6 +54,6 @@ def apply_in(campaign: Campaign, result: Result, rules: Rules) -> dict[str, str]
 
         # checked: the campaign keeps its digest, so `char list` reads it without the model
         doc = campaign.update_character(m.character.name, change, checked=True)
-        track = parse_character(doc, "the campaign").wounds
+        track = parse_character(doc, in_campaign(doc)).wounds
         applied[m.name] = wounds.track_text(track, rules)  # in the block: refuses the write
     return applied
