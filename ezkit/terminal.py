@@ -5,7 +5,6 @@ escapes instead. (Where rich draws a table, ezkit.cli.tables escapes its markup.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 #: C0 controls but tab and newline, DEL, C1 controls, and the Unicode line/paragraph breaks.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
@@ -38,12 +37,12 @@ def name_problem(name: str) -> str:
     """Why `name` is no name a person can read and type back, or "": control characters
     (line breaks and tabs included), characters that hide or reorder text (two names that
     look the same must not be two people), or nothing visible at all."""
+    from unicodedata import category  # here: most commands never ask
+
     if bad := control_characters(name):
         return f"holds the control character {bad[0]!a}"
     if hidden := _HIDDEN.search(name):
         return f"holds {hidden.group()!a}, a character that hides or reorders text"
-    if not any(
-        c.isprintable() and not c.isspace() and unicodedata.category(c)[0] != "M" for c in name
-    ):
+    if not any(c.isprintable() and not c.isspace() and category(c)[0] != "M" for c in name):
         return "shows nothing: it needs a letter, digit or sign"
     return ""
