@@ -312,6 +312,18 @@ def test_a_move_out_of_turn_is_409_and_an_illegal_one_422_with_the_reason(
     assert state.moves == moves  # nothing changed
     by_path = client.post(f"/api/{table.seat_tokens()[mover]}/move", json={"path": [99]})
     assert by_path.status_code == 422
+    # a column in a superscript digit (int() refuses it): refused as a move, not a 500
+    card = next(m for m in state.legal_moves() if m.action == "play").args[0]
+    typed = client.post(
+        f"/api/{table.seat_tokens()[mover]}/move", json={"move": f"play {card} on ²"}
+    )
+    assert typed.status_code == 422 and "say where" in typed.json()["error"]
+    # true is no menu number, though Python counts it an int
+    assert (
+        client.post(f"/api/{table.seat_tokens()[mover]}/move", json={"path": [True]}).status_code
+        == 400
+    )
+    assert state.moves == moves
 
 
 def test_a_body_over_the_limit_is_413(dudab: tuple[TestClient, WebTable]) -> None:

@@ -241,7 +241,7 @@ def _abbreviates(typed: Sequence[str], move: Move) -> bool:
     if len(typed) > len(words):
         return False
     for mine, theirs in zip(typed, words, strict=False):
-        if mine.isdigit() or theirs.isdigit():
+        if menu_number(mine) is not None or menu_number(theirs) is not None:
             if mine != theirs:
                 return False
         elif not theirs.startswith(mine):

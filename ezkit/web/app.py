@@ -119,7 +119,9 @@ class TooLarge(Exception):
 async def _body(request: Request) -> bytes:
     """The request body, refused past BODY_LIMIT whatever Content-Length says."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > BODY_LIMIT):
+    if length is not None and (
+        not (length.isascii() and length.isdigit()) or int(length) > BODY_LIMIT
+    ):
         raise TooLarge
     body = b""
     async for chunk in request.stream():
@@ -214,7 +216,7 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
         text = data.get("move") if isinstance(data, dict) else None
         path = data.get("path") if isinstance(data, dict) else None
         if not isinstance(text, str) and not (
-            isinstance(path, list) and all(isinstance(p, int) for p in path)
+            isinstance(path, list) and all(type(p) is int for p in path)  # not true or false
         ):
             return JSONResponse({"error": 'send JSON: {"move": "..."}'}, 400)
         async with table.lock:

@@ -22,7 +22,7 @@ from ezkit.games.bakeries.rules import (
     Bakeries,
     counted,
 )
-from ezkit.games.engine import IllegalMove, Move
+from ezkit.games.engine import IllegalMove, Move, menu_number
 
 
 class Typing:
@@ -42,8 +42,8 @@ class Typing:
         slot, not slot 10; `stale 1` neither), and a wrong one is refused with its range."""
         legal = self._legal_list()
         words = text.lower().split()
-        if len(words) == 1 and words[0].isdigit():  # a number from the menu
-            n = int(words[0])
+        n = menu_number(words[0]) if len(words) == 1 else None
+        if n is not None:  # a number from the menu (ASCII digits: `²` and `１` are none)
             if 1 <= n <= len(legal):
                 return legal[n - 1]
             raise IllegalMove(
@@ -147,18 +147,20 @@ class Typing:
                 return f"type 'place {cake} on mine N' or 'place {cake} on theirs N' (BK-4)"
             if rest[0] != cake:
                 return f"the cake drawn is {cake}, not {rest[0]}"
-            if not rest[3].isdigit() or int(rest[3]) not in game.slot_index:
+            slot = menu_number(rest[3])
+            if slot not in game.slot_index:
                 return "a case slot is 2..12"
             owner = self.active if rest[2] == MINE else 1 - self.active
-            if self.cases[owner][game.slot_index[int(rest[3])]] >= 0:
+            if self.cases[owner][game.slot_index[slot]] >= 0:
                 return f"{self._name(owner)}'s slot {rest[3]} holds a cake already (BK-4)"
             return "not allowed now"
         if word == "stale":
             if step != STALE:
                 return "a Stale card is played only after the opponent rolls a repeat (BK-5)"
-            if len(rest) != 1 or not rest[0].isdigit() or int(rest[0]) not in game.slot_index:
+            slot = menu_number(rest[0]) if len(rest) == 1 else None
+            if slot not in game.slot_index:
                 return "name the slot, 2..12: 'stale N'"
-            i = game.slot_index[int(rest[0])]
+            i = game.slot_index[slot]
             r = self.active
             if self.sold[r][i]:
                 return f"{self._name(r)}'s cake on slot {rest[0]} is sold already (BK-5)"
@@ -188,7 +190,7 @@ def _fits(typed: Sequence[str], words: Sequence[str]) -> bool:
     for t, w in zip(typed, words, strict=True):
         if t == w:
             continue
-        if t.isdigit() and w.isdigit() and int(t) == int(w):
+        if menu_number(t) is not None and menu_number(t) == menu_number(w):
             continue
         if not t or any(ch.isdigit() for ch in t + w) or not w.startswith(t):
             return False

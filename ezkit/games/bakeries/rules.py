@@ -78,7 +78,7 @@ from typing import TYPE_CHECKING, Any
 from ezkit.errors import DocumentError, InputError
 from ezkit.games import decks
 from ezkit.games.bakeries.tables import BakeriesTables
-from ezkit.games.engine import Event, Game, Move
+from ezkit.games.engine import Event, Game, Move, menu_number
 
 if TYPE_CHECKING:
     from ezkit.games.bakeries.state import BakeriesState
@@ -291,8 +291,9 @@ class Bakeries(Game):
     def position(self, text: str) -> int | None:
         """A board position from `B3` (any case) or its number in reading order (`8`)."""
         typed = text.strip().upper()
-        if typed.isdigit():
-            p = int(typed) - 1
+        number = menu_number(typed)  # ASCII digits only: int() refuses `²`, isdigit() not
+        if number is not None:
+            p = number - 1
             return p if 0 <= p < self.size else None
         return self.pos_index.get(typed)
 
@@ -306,8 +307,8 @@ def _rounds(value: Any) -> int:
     number: int | None = None
     if isinstance(value, int) and not isinstance(value, bool):
         number = value
-    elif isinstance(value, str) and value.strip().isdigit():
-        number = int(value.strip())
+    elif isinstance(value, str):
+        number = menu_number(value.strip())
     if number is None or not 1 <= number <= most:
         numbers = [str(n) for n in range(1, most + 1)]
         allowed = " or ".join([", ".join(numbers[:-1]), numbers[-1]] if most > 1 else numbers)

@@ -365,7 +365,7 @@ def _check_fields(
 
 def _int(value: Any, source: str, where: str, digits: bool = False) -> int:
     """A whole number from the file (a slot key may be written `"8"`)."""
-    if digits and isinstance(value, str) and value.strip().isdigit():
+    if digits and isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         return int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise DocumentError(f"{source}: {where}: {value!r} is not a whole number")

@@ -31,7 +31,7 @@ from ezkit.games.dudab.rules import (
     PLAY,
     SHAMAN,
 )
-from ezkit.games.engine import Move
+from ezkit.games.engine import Move, menu_number
 
 
 class LegalMoves:
@@ -286,9 +286,10 @@ class LegalMoves:
             return f"{name} holds no {card}"
         if word == PLAY and k == game.dudab_kind:
             return "a Dudab is played as 'dudab on N request colour|value|symbol X'"
-        if len(where) < 2 or where[0] != "on" or not where[1].isdigit():
+        column = menu_number(where[1]) if len(where) >= 2 and where[0] == "on" else None
+        if column is None:
             return f"say where: '{word} {card} on N'" if word == PLAY else "say 'dudab on N ...'"
-        c = int(where[1]) - 1
+        c = column - 1
         if not 0 <= c < game.columns:
             return f"there is no column {where[1]}; the columns are 1..{game.columns}"
         if self.phase == _P_REQUEST and c != self.req_col:

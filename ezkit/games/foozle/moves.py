@@ -32,7 +32,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ezkit.errors import InputError
-from ezkit.games.engine import IllegalMove, Move, State
+from ezkit.games.engine import IllegalMove, Move, State, menu_number
 from ezkit.games.foozle import groups as fg
 from ezkit.words import plural
 
@@ -204,9 +204,10 @@ def lay_check(state: FoozleState, args: Sequence[str]) -> tuple[Act | None, str]
     words = list(args)
     g = -1
     if len(words) >= 2 and words[-2] == ON:
-        if not words[-1].isdigit():
+        number = menu_number(words[-1])
+        if number is None:
             return None, f"'on' names a group by its number, not {words[-1]!r}"
-        g = int(words[-1]) - 1
+        g = number - 1
         words = words[:-2]
         if not 0 <= g < len(state.groups):
             return None, (

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ezkit.games import decks
-from ezkit.games.engine import Move, State
+from ezkit.games.engine import Move, State, menu_number
 from ezkit.games.foozle import groups as fg
 from ezkit.games.foozle.moves import DISCARD, DISCARD_WORD, DRAW_WORD, LAY, ON, TAKE, lay_cards
 from ezkit.games.screen import WIDTH
@@ -336,7 +336,8 @@ def _segments(v: dict[str, Any], move: Move) -> list[Segment]:
         return [((), "Take a tableau card to play at once"), *_card(fg.KIND[args[0]])]
     if move.action == LAY:
         cards = sorted(fg.KIND[c] for c in lay_cards(move))
-        g = int(args[-1]) - 1 if args[-2:-1] == (ON,) and args[-1].isdigit() else -1
+        number = menu_number(args[-1]) if args[-2:-1] == (ON,) else None
+        g = number - 1 if number is not None else -1
         if len(cards) == 1:
             where = [((), _onto(v, g, "on"))] if g >= 0 else []
             return [((), "Lay off a card"), *_card(cards[0]), *where]
