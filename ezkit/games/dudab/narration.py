@@ -12,10 +12,11 @@ import textwrap
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ezkit.games import decks
 from ezkit.games.dudab.score import score
+from ezkit.games.engine import Event
 from ezkit.games.screen import WIDTH
 
 #: The kinds in the order a hand is sorted within its colour, then the colourless cards.
@@ -114,3 +115,59 @@ def scoring_lines(
         lines += wrap(f"{_points(step.points)}  {step.text}", "  ", "     ", width)
     lines.append(f"  {player} scores {found.score}.")
     return lines
+
+
+class ColumnStory:
+    """GT-1 for the story of the columns: a log holds only what a seat may still see now.
+
+    A card played, drawn onto a Baby or left to start a column is named in the story while
+    it lies face up. When its column's cards leave sight (taken to an own pile, which the
+    others never see; pushed under a Baby, which nobody sees, DU-5), every event of the round
+    that named them is covered (Event.covered: what a log shows while the game is on), as the
+    Bakeries covers a board card turned face down again. Once the game is over the whole
+    story is told. Only a told (narrated) game keeps it: a simulation has no story."""
+
+    def __init__(self, columns: int) -> None:
+        #: Per column, the events naming its cards: [event, columns hidden, covered text].
+        self.told: list[list[list[Any]]] = [[] for _ in range(columns)]
+
+    def tell(self, c: int, event: Event, hidden: str, events: list[Event]) -> None:
+        """Tell `event`, which names cards of column c; `hidden` is what it says once they
+        are out of sight."""
+        events.append(event)
+        self.told[c].append([event, {c}, lambda _: hidden])
+
+    def tell_start(self, names: Sequence[str], events: list[Event]) -> None:
+        """The starting columns' cards, each named until its column leaves sight."""
+
+        def text(hidden: set[int]) -> str:
+            tops = (f"{c + 1}: {'a card' if c in hidden else n}" for c, n in enumerate(names))
+            return f"The starting columns: {', '.join(tops)}"
+
+        event = Event(text(set()))
+        events.append(event)
+        entry = [event, set(), text]  # one entry, shared by every column
+        for column in self.told:
+            column.append(entry)
+
+    def hide(self, c: int, events: list[Event], log: list[Event]) -> None:
+        """Column c's cards are out of sight: every event naming them is covered, in the log
+        or among this move's events (not logged yet)."""
+        for entry in self.told[c]:
+            old, hidden, text = entry
+            hidden.add(c)
+            entry[0] = new = old._replace(covered=text(hidden))
+            for where in (events, log):
+                at = _last_index(where, old)
+                if at is not None:
+                    where[at] = new
+                    break
+        self.told[c] = []
+
+
+def _last_index(events: list[Event], event: Event) -> int | None:
+    """Where this very event is, searched from the end (it is recent: of this round)."""
+    for i in range(len(events) - 1, -1, -1):
+        if events[i] is event:
+            return i
+    return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ezkit.games.dudab.narration import scoring_lines
+from ezkit.games.dudab.narration import ColumnStory, scoring_lines
 from ezkit.games.dudab.rules import (
     _A_DISCARD,
     _A_DRAW,
@@ -81,8 +81,8 @@ class Playing:
                         f"{name} is dealt {_count(len(self.hands[s]), 'card')}",
                     )
                 )
-            tops = ", ".join(f"{c + 1}: {self._card(col[0])}" for c, col in enumerate(self.cols))
-            events.append(Event(f"The starting columns: {tops}"))
+            self.story = ColumnStory(game.columns)  # GT-1: covers cards that leave sight
+            self.story.tell_start([self._card(col[0]) for col in self.cols], events)
         self._begin_turn(events)
 
     def _shuffled(self, cards: Sequence[int]) -> list[int]:
@@ -321,18 +321,21 @@ class Playing:
             took = f"{self._name(seat)} takes {_count(len(taken), 'card')} from column {c + 1}"
             starts = f"{self._card(k)} starts the column"
             # GT-1: the cards go to an own pile, hidden from the others: a log read while the
-            # game is on does not list them
-            events.append(
-                Event(f"{took} ({self._text(taken)}); {starts}", covered=f"{took}; {starts}")
-            )
+            # game is on does not list them, here or where they were played
+            self.story.hide(c, events, self.log)
+            told = Event(f"{took} ({self._text(taken)}); {starts}", covered=f"{took}; {starts}")
+            self.story.tell(c, told, f"{took}; a card starts the column", events)
 
     def _play_card(self, a: int, k: int, c: int, events: list[Event]) -> None:
         game = self.game
         self.hands[a].remove(k)
         if self.narrate:
-            under = self._card(self.cols[c][-1])
-            events.append(
-                Event(f"{self._name(a)} plays {self._card(k)} on column {c + 1} (on {under})")
+            under, name = self._card(self.cols[c][-1]), self._name(a)
+            self.story.tell(
+                c,
+                Event(f"{name} plays {self._card(k)} on column {c + 1} (on {under})"),
+                f"{name} plays a card on column {c + 1}",
+                events,
             )
         if self.req_col == c:  # DU-3: the request is met
             self.req_col = self.req = self.req_by = -1
@@ -500,6 +503,7 @@ class Playing:
         self.jungle[c] = -1
         self.placing = -1
         if self.narrate:
+            self.story.hide(c, events, self.log)  # DU-5: nobody sees the cards under a Baby
             under = len(self.buried[c]) - 1
             events.append(
                 Event(
@@ -529,7 +533,8 @@ class Playing:
             return False
         self.cols[c] = [k]
         if self.narrate:
-            events.append(Event(f"{self._card(k)} covers the Baby on column {c + 1}"))
+            told = Event(f"{self._card(k)} covers the Baby on column {c + 1}")
+            self.story.tell(c, told, f"A card covers the Baby on column {c + 1}", events)
         if not deck:
             self._last_card(s, events)
             return True
