@@ -64,3 +64,27 @@ def test_a_taken_columns_plays_read_a_card_and_the_others_stay_named() -> None:
             assert e.covered and e.covered.endswith(f"plays a card on column {column}")
         elif " on column " in e.text and "(on " in e.text:
             assert e.covered is None  # still face up: still named
+
+
+def test_game_log_reads_the_covered_story_too() -> None:
+    """`game log --seat` tells the game move by move from a replay: a later capture covers
+    events told by earlier moves, so the log reads them as they stand, not as first told."""
+    from ezkit.games.table import narrate
+
+    game = engine.make("dudab", {"players": ["Ann", "Bob", "Cat"]})
+    by_name = {name(card): card for card in game.ids}
+    for seed in range(4):
+        state = game.new(seed)
+        rng = random.Random(seed)
+        while state.to_move() is not None and not any(" takes " in e.text for e in state.log):
+            legal = state.legal_moves()
+            state.play(legal[rng.randrange(len(legal))])
+        record = {**state.save(), "seats": [{"name": n, "kind": "human"} for n in game.players]}
+        for seat in range(3):
+            lines = narrate(record, seat)
+            begun = max(i for i, line in enumerate(lines) if " begins" in line)
+            sees = state.seen(seat)
+            for line in lines[begun:]:
+                if line.startswith("   ") and " draws " not in line and " dealt " not in line:
+                    for shown in NAMED.findall(line):
+                        assert sees[by_name[shown]] > 0, (seed, seat, line)
