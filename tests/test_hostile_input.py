@@ -262,6 +262,21 @@ def test_seats_whose_names_differ_only_by_case_or_spacing_are_refused(tmp_path: 
         "game", "new", "auntie", "--players", "Jason Free,jason  free", "--db", db
     )
     assert status == 2 and "player names must differ" in err
+    # --seat finds a name typed with other spacing and case
+    assert ezkit("game", "new", "auntie", "--players", "Jason Free,Bob", "--db", db)[0] == 0
+    status, out, err = ezkit("game", "show", "1", "--seat", "jason   FREE", "--db", db)
+    assert status == 0 and "Jason Free" in out, err
+
+
+def test_a_save_made_before_with_such_seats_still_replays(db: str) -> None:
+    """The check is made of new seats only: a save that holds such names is still a game."""
+    games = Path(db).with_suffix(".games.json")
+    data = json.loads(games.read_text())
+    record = data["games"]["1"]
+    record["seats"][0]["name"] = record["options"]["players"][0] = "Bot  2"  # beside "Bot 2"
+    games.write_text(json.dumps(data))
+    status, out, err = ezkit("game", "show", "1", "--db", db)
+    assert status == 0, err
 
 
 def _check_named(tmp_path: Path, name: str) -> tuple[int, str, str]:

@@ -263,8 +263,7 @@ class Game(ABC):
         if not self.min_players <= len(players) <= self.max_players:
             players_ = range_text(self.min_players, self.max_players)
             raise InputError(f"{self.title} is for {players_} players, not {len(players)}")
-        # told apart as people read them (and as `--seat` finds them): any case, any spacing
-        if len({" ".join(p.casefold().split()) for p in players}) != len(players):
+        if len({p.casefold() for p in players}) != len(players):
             raise InputError(f"player names must differ: {', '.join(players)}")
         self.players = tuple(players)
         self.options: Mapping[str, Any] = {"players": list(players), **self.check(options)}

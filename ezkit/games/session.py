@@ -64,6 +64,12 @@ def bots_for(game_name: str) -> list[str]:
     return bots.bots_for(game_name)
 
 
+def same_name(name: str) -> str:
+    """A name as people tell names apart: any case, any spacing (`jason  free` is Jason Free).
+    New seats must differ so (a save made before keeps its seats); `--seat` finds them so."""
+    return " ".join(name.casefold().split())
+
+
 def seats_for(humans: Sequence[str], bots: int, kinds: Sequence[str]) -> list[Seat]:
     """The humans in the order given, then `bots` computer players; bot kinds cycle."""
     names = [h.strip() for h in humans if h.strip()]
@@ -75,6 +81,8 @@ def seats_for(humans: Sequence[str], bots: int, kinds: Sequence[str]) -> list[Se
                 + f": a name is at most {NAME_LIMIT} characters, one line, with no control "
                 "characters (they would drive the terminal) and none that hide text"
             )
+    if len({same_name(n) for n in names}) != len(names):
+        raise InputError(f"player names must differ, in any case and spacing: {', '.join(names)}")
     if bots > MAX_BOTS:  # checked before any seat is made (the game checks its own count)
         raise InputError(f"--bots must be 0 to {MAX_BOTS}, not {shorten(str(bots))}")
     if bots < 0:
@@ -182,9 +190,9 @@ class Session:
             if 0 <= number < len(self.seats):
                 return number
         else:
-            key = str(text).strip().casefold()
+            key = same_name(str(text))
             for i, s in enumerate(self.seats):
-                if s.name.casefold() == key:
+                if same_name(s.name) == key:
                     return i
         seats = ", ".join(f"{i} {s.name}" for i, s in enumerate(self.seats))
         raise InputError(f"no seat {shorten(str(text))!r} in this game; seats: {seats}")
