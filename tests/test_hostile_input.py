@@ -56,15 +56,16 @@ def test_refused_in_one_line(db: str, args: list[str], code: int, message: str) 
     "args",
     [
         ["score", "auntie", "--player", "A\x1b[2Jnn=1", "--player", "B=1"],
+        ["score", "auntie", "--player", "A\x1b]0;PWNED\x07=9", "--player", "B=1"],  # no card 9
         ["score", "foozle", "standings", "A\x1b]0;PWNED\x07=red", "B=blue"],
     ],
-    ids=["auntie", "foozle"],
+    ids=["auntie", "auntie-bad-card", "foozle"],
 )
 def test_score_refuses_a_player_name_with_control_characters(args: list[str]) -> None:
     """As a game's seats are: the name was printed with its escape sequence, raw."""
     status, out, err = ezkit(*args)
     assert status == 2 and "holds the control character" in err
-    assert "\x1b" not in out + err and "\x07" not in out + err
+    assert "\x1b" not in out + err and "\x07" not in out + err  # not raw, in no message
 
 
 def test_one_broken_save_is_listed_as_broken_and_the_others_still_show(db: str) -> None:

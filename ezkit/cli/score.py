@@ -38,8 +38,9 @@ def _player(text: str) -> tuple[str, list[str]]:
         raise click.BadParameter(
             f"{text!r} is not NAME=CARDS, e.g. Ann=4,4,3", param_hint="'--player'"
         )
-    hand = [rules.card(c, name.strip()) for c in cards.replace(" ", ",").split(",") if c.strip()]
-    return _name(name.strip(), "--player"), hand
+    name = _name(name.strip(), "--player")  # checked before a card's message shows it
+    hand = [rules.card(c, name) for c in cards.replace(" ", ",").split(",") if c.strip()]
+    return name, hand
 
 
 def _name(name: str, hint: str) -> str:
@@ -47,8 +48,8 @@ def _name(name: str, hint: str) -> str:
     sequence would drive the terminal it is printed on), as a game's seats are."""
     if why := name_problem(name):
         raise click.BadParameter(
-            f"player name '{safe_line(name)}' {why} (control characters would drive the "
-            "terminal); use letters, digits, spaces and punctuation",
+            f"player name '{safe_line(name)}' {why}; a name is one line of letters, digits, "
+            "spaces and signs",
             param_hint=f"'{hint}'",
         )
     return name
