@@ -151,6 +151,13 @@ def test_ctrl_c_at_once_after_the_links_ends_cleanly(tmp_path: Path) -> None:
     click's "Aborted!" and exit code 1 in most runs on a loaded machine."""
     db = tmp_path / "campaign.json"
     process, lines, _ = _serve(["dudab", "--players", "Ann", "--bots", "1", "--db", str(db)])
+    # what makes it sure, however fast the signal comes: uvicorn catches SIGTERM already
+    # (Python alone does not), read off the process as soon as the links are out
+    status = Path(f"/proc/{process.pid}/status")
+    if status.exists():
+        caught = int(next(ln for ln in status.read_text().splitlines() if ln.startswith("SigCgt:"))
+                     .split()[1], 16)  # fmt: skip
+        assert caught >> (signal.SIGTERM - 1) & 1, "links printed before signals are caught"
     process.send_signal(signal.SIGINT)
     out, _ = process.communicate(timeout=30)
     assert process.returncode == 0 and "Aborted" not in out, (lines, out)
@@ -161,6 +168,28 @@ def test_ctrl_c_at_once_after_the_links_ends_cleanly(tmp_path: Path) -> None:
         assert len(links) == 2, lines
         assert process.returncode == 0 and "Aborted" not in out, (lines, out)
         assert "game 1 saved: resume with `ezkit game serve 1`" in out
+
+
+def test_links_printed_to_a_closed_pipe_end_the_command_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """`ezkit game serve ... | head -1`: the links are printed from inside uvicorn's start, where
+    an error is logged with a traceback; the closed pipe ends the command as any other (click:
+    exit 1, quietly)."""
+    db = str(tmp_path / "campaign.json")
+    process = subprocess.Popen(
+        [EZKIT, "game", "serve", "dudab", "--players", "Ann", "--bots", "1", "--db", db,
+         "--port", "0", "--bot-delay", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert process.stdout is not None and process.stdout.readline().startswith("Game 1: Dudab")
+    process.stdout.close()  # as `head -1` does
+    try:
+        _, err = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    assert process.returncode == 1 and "Traceback" not in err, err
+    assert saves.get(Path(db), 1)["game"] == "dudab"
 
 
 def test_sigterm_ends_like_ctrl_c(tmp_path: Path) -> None:

@@ -205,13 +205,18 @@ def run(
     )
 
     class Server(uvicorn.Server):
+        failed: OSError | None = None  # the links could not be printed (stdout closed)
+
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
             # The links, and "Ctrl-C stops", only once the server answers and its signal
             # handlers are in place: a Ctrl-C just after them had come before uvicorn caught
             # signals, and ended the command with click's "Aborted!" and exit code 1.
             if not self.should_exit:
-                _print_links(session, table, host, base, lan, qr)
+                try:
+                    _print_links(session, table, host, base, lan, qr)
+                except OSError as error:  # raised below, once the server has stopped:
+                    self.failed, self.should_exit = error, True  # uvicorn would log a traceback
 
         def handle_exit(self, sig: int, frame: Any) -> None:
             table.stop()  # open event streams end now, not after a graceful-shutdown timeout
@@ -234,6 +239,8 @@ def run(
         pass
     finally:
         sock.close()
+    if server.failed is not None:
+        raise server.failed
     _settle(db, session)  # a stake the ending save paid is confirmed
     if session.state.is_over():
         for line in session.results():
