@@ -92,7 +92,29 @@ class _LimitedComposer(Composer):
         if event.anchor is not None:
             self._sizes[event.anchor] = (self._nodes - start, self._peak - self._depth)
         self._peak = max(outer_peak, self._peak)
+        if isinstance(node, MappingNode):
+            self._unique_keys(node)
         return node
+
+    def _unique_keys(self, node: MappingNode) -> None:
+        """A key written twice in one mapping is refused: YAML would keep the last silently (a
+        second `weapons:` block dropped the first's weapons). Keys are compared as read (`8`
+        and `0x8` are one key), as written here, before any merge (`<<: *anchor`) brings in
+        keys that are meant to be written again."""
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            if not isinstance(key_node, ScalarNode) or key_node.tag == _MERGE:
+                continue
+            key = self.construct_object(key_node)  # type: ignore[attr-defined]
+            if key in seen:
+                raise ConstructorError(
+                    None,
+                    None,
+                    f"the key {key_node.value!r} is written twice in one mapping (YAML would "
+                    "keep only the last); write it once",
+                    key_node.start_mark,
+                )
+            seen.add(key)
 
     def _count(self, values: int) -> None:
         self._nodes += values
@@ -108,43 +130,19 @@ class _LimitedComposer(Composer):
             raise _Limit("")
 
 
-class _UniqueKeys(SafeConstructor):
-    """The safe constructor, refusing a key written twice in one mapping: YAML would keep the
-    last silently (a second `weapons:` block dropped the first's weapons). Keys a merge
-    (`<<: *anchor`) brings may be written again: that is what a merge is for."""
-
-    def construct_mapping(self, node: Node, deep: bool = False) -> dict[Any, Any]:
-        if isinstance(node, MappingNode):
-            seen: set[tuple[str, str]] = set()
-            for key_node, _ in node.value:
-                if not isinstance(key_node, ScalarNode) or key_node.tag == _MERGE:
-                    continue
-                key = (key_node.tag, key_node.value)
-                if key in seen:
-                    raise ConstructorError(
-                        None,
-                        None,
-                        f"the key {key_node.value!r} is written twice in one mapping (YAML "
-                        "would keep only the last); write it once",
-                        key_node.start_mark,
-                    )
-                seen.add(key)
-        return super().construct_mapping(node, deep)
-
-
 _MERGE = "tag:yaml.org,2002:merge"
 
 
 try:
     from yaml.cyaml import CParser as _Parser
 
-    class _Loader(_LimitedComposer, _Parser, _UniqueKeys, Resolver):  # type: ignore[misc]
+    class _Loader(_LimitedComposer, _Parser, SafeConstructor, Resolver):  # type: ignore[misc]
         """libyaml's parser, the limited composer, the safe constructor."""
 
         def __init__(self, stream: str) -> None:
             _Parser.__init__(self, stream)
             _LimitedComposer.__init__(self)
-            _UniqueKeys.__init__(self)
+            SafeConstructor.__init__(self)
             Resolver.__init__(self)
 
 except ImportError:  # PyYAML built without libyaml: the pure-Python parser, same limits
@@ -152,13 +150,13 @@ except ImportError:  # PyYAML built without libyaml: the pure-Python parser, sam
     from yaml.reader import Reader
     from yaml.scanner import Scanner
 
-    class _Loader(Reader, Scanner, Parser, _LimitedComposer, _UniqueKeys, Resolver):  # type: ignore[no-redef]
+    class _Loader(Reader, Scanner, Parser, _LimitedComposer, SafeConstructor, Resolver):  # type: ignore[no-redef]
         def __init__(self, stream: str) -> None:
             Reader.__init__(self, stream)
             Scanner.__init__(self)
             Parser.__init__(self)
             _LimitedComposer.__init__(self)
-            _UniqueKeys.__init__(self)
+            SafeConstructor.__init__(self)
             Resolver.__init__(self)
 
 

@@ -201,10 +201,28 @@ def test_a_key_written_twice_is_refused_not_the_last_kept(tmp_path: Path) -> Non
         parse_text("outer:\n  a: 1\n  b: 2\n  a: 3\n", "x.yaml")
 
 
-def test_a_merge_may_still_be_overridden() -> None:
-    """What a merge key (`<<: *anchor`) brings is meant to be written again."""
-    text = "base: &b {x: 1, y: 2}\nother:\n  <<: *b\n  x: 3\n"
-    assert parse_text(text, "m.yaml") == {"base": {"x": 1, "y": 2}, "other": {"x": 3, "y": 2}}
+@pytest.mark.parametrize(
+    "text",
+    [
+        "base: &b {x: 1, y: 2}\nother:\n  <<: *b\n  x: 3\n",
+        # an anchor holding a merge, itself merged deeper down (PyYAML flattens in place)
+        "base: {deep: &b {x: 1, <<: {x: 0, y: 5}}}\nuse: {<<: *b}\n",
+        "a: &a {k: 1}\nb: *a\nc: {<<: [*a, {k: 2}], k: 3}\n",
+    ],
+)
+def test_a_merge_may_still_be_overridden(text: str) -> None:
+    """What a merge key (`<<: *anchor`) brings is meant to be written again: read as PyYAML
+    reads it."""
+    import yaml
+
+    assert parse_text(text, "m.yaml") == yaml.load(text, Loader=yaml.CSafeLoader)
+
+
+@pytest.mark.parametrize("text", ["8: a\n0x8: b\n", "1: a\n1.0: b\n", "yes: 1\ntrue: 2\n"])
+def test_keys_written_differently_that_read_the_same_are_one_key(text: str) -> None:
+    """`8` and `0x8` are both slot 8 (a bakery case's slots are such keys)."""
+    with pytest.raises(UnreadableError, match="is written twice in one mapping"):
+        parse_text(text, "x.yaml")
 
 
 def test_errors_still_name_line_and_column(tmp_path: Path) -> None:
