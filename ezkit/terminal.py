@@ -6,13 +6,22 @@ from __future__ import annotations
 
 import re
 
-#: C0 controls but tab and newline, DEL, C1 controls, and the Unicode line/paragraph breaks.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+#: C0 controls but tab and newline, DEL, C1 controls, the Unicode line/paragraph breaks, and
+#: the bidi marks, embeddings, overrides and isolates (they reorder the text printed after them:
+#: a message quoting one would read backwards).
+_CONTROL = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
 
 
 def safe(text: object) -> str:
     """`text` with every control character shown as an escape (`\\x1b`), never sent."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+    return _CONTROL.sub(_escape, str(text))
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
 def safe_line(text: object) -> str:
@@ -27,10 +36,13 @@ def control_characters(text: str, prose: bool = False) -> list[str]:
     return found if prose else found + [c for c in text if c in "\n\t"]
 
 
-#: Characters that change how the text around them looks without being seen: the bidi
-#: embeddings, overrides and isolates, the zero-width space, the word joiner and the byte
-#: order mark. (Not the zero-width joiner and non-joiner: Persian and Indic names need them.)
-_HIDDEN = re.compile("[\u200b\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
+#: The format characters a name may hold: the zero-width joiner and non-joiner (Persian and
+#: Indic names, emoji need them). Every other format character (Unicode category Cf: the
+#: zero-width space, the word joiner, the soft hyphen, the byte order mark, tag characters,
+#: invisible operators) is unseen or changes how the text around it looks.
+_JOINERS = frozenset("\u200c\u200d")
+#: Letters and signs that print as nothing (Hangul fillers, the blank braille pattern).
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def name_problem(name: str) -> str:
@@ -41,8 +53,12 @@ def name_problem(name: str) -> str:
 
     if bad := control_characters(name):
         return f"holds the control character {bad[0]!a}"
-    if hidden := _HIDDEN.search(name):
-        return f"holds {hidden.group()!a}, a character that hides or reorders text"
-    if not any(c.isprintable() and not c.isspace() and category(c)[0] != "M" for c in name):
+    hidden = next((c for c in name if category(c) == "Cf" and c not in _JOINERS), None)
+    if hidden is not None:
+        return f"holds {hidden!a}, a character that hides or reorders text"
+    if not any(
+        c.isprintable() and not c.isspace() and category(c)[0] != "M" and c not in _BLANK
+        for c in name
+    ):
         return "shows nothing: it needs a letter, digit or sign"
     return ""

@@ -117,7 +117,7 @@ def test_a_stored_name_with_escapes_is_shown_escaped(db: str) -> None:
 @pytest.mark.parametrize(
     ("text", "shown"),
     [("Ann", "Ann"), ("A\x1b[2J", "A\\x1b[2J"), ("A\x07", "A\\x07"), ("A\x9b", "A\\x9b"),
-     ("A\u2028B", "A\\x2028B")],
+     ("A\u2028B", "A\\u2028B"), ("A\u202eB", "A\\u202eB")],
 )  # fmt: skip
 def test_safe_shows_control_characters(text: str, shown: str) -> None:
     assert safe(text) == shown
@@ -234,11 +234,17 @@ def test_a_character_file_naming_an_escape_sequence_is_refused(tmp_path: Path) -
         ("Jason\tFree", "holds the control character '\\t'"),
         ("Jason\u200bFree", "hides or reorders text"),  # looks like Jason Free
         ("\ufeffJason Free", "hides or reorders text"),
-        ("Evil\u202eeerF", "hides or reorders text"),
+        ("Evil\u202eeerF", "holds the control character '\\u202e'"),  # reorders text
+        ("Jason\u200eFree", "holds the control character '\\u200e'"),
+        ("Ja\u00adson", "hides or reorders text"),  # a soft hyphen
+        ("\u3164", "shows nothing"),  # a Hangul filler
         ("\u200b\u200b", "hides or reorders text"),
         ("\u0301", "shows nothing"),
     ],
-    ids=["newline", "tab", "zero-width-space", "bom", "bidi-override", "invisible", "mark-only"],
+    ids=[
+        *("newline", "tab", "zero-width-space", "bom", "bidi-override", "left-to-right-mark"),
+        *("soft-hyphen", "filler", "invisible", "mark-only"),
+    ],
 )
 def test_a_name_must_be_one_visible_line(tmp_path: Path, name: str, said: str) -> None:
     """Two names that look the same must not be two characters or two seats, and a name is
@@ -276,7 +282,7 @@ def test_a_save_made_before_with_such_seats_still_replays(db: str) -> None:
     record = data["games"]["1"]
     record["seats"][0]["name"] = record["options"]["players"][0] = "Bot  2"  # beside "Bot 2"
     games.write_text(json.dumps(data))
-    status, out, err = ezkit("game", "show", "1", "--db", db)
+    status, _, err = ezkit("game", "show", "1", "--db", db)
     assert status == 0, err
 
 
@@ -335,3 +341,22 @@ def test_house_rules_make_no_points_from_nothing(tmp_path: Path, field: str) -> 
     rules.write_text(f"schema_version: 1\nfudge_points:\n  {field}: 0\n")
     status, _, err = ezkit("char", "check", "examples/characters/wren.yaml", "--rules", str(rules))
     assert status == 1 and f"fudge_points.{field}" in err and "greater than or equal to 1" in err
+
+
+def test_foe_and_scene_fighter_names_are_names_too(tmp_path: Path) -> None:
+    """Not only characters and seats: a foe's stat line and a scene's NPCs print their names,
+    and `Band<U+200B>it` beside `Bandit` would be two fighters that look the same."""
+    foe = "Band\u200bit: Fair Fighter, INJ 3, CPD 2"
+    status, _, err = ezkit("fight", "melee", "examples/characters/jason-free.yaml", "--foe", foe)
+    assert status == 2 and "foe name 'Band\\u200bit'" in err and "hides or reorders" in err
+    scene = tmp_path / "scene.yaml"
+    jason = Path("examples/characters/jason-free.yaml").resolve()
+    scene.write_text(
+        "scene: Look-alikes\nsides:\n  heroes:\n"
+        f"    - file: {jason}\n"
+        "  bandits:\n"
+        '    - npc: "Bandit: Fair Fighter, INJ 3, CPD 2"\n'
+        '    - npc: "Bandit\\u2060: Fair Fighter, INJ 3, CPD 2"\n'
+    )
+    status, out, err = ezkit("fight", "scene", str(scene), "--seed", "1")
+    assert status != 0 and "hides or reorders text" in out + err, out + err

@@ -28,6 +28,7 @@ from ezkit.combat import wounds
 from ezkit.errors import InputError, RuleError
 from ezkit.records import record
 from ezkit.rules import Rules
+from ezkit.terminal import name_problem, safe_line
 
 # Why a trait was chosen (EZ-24), as the output says it (text and JSON `trait.why`).
 BY_GM = "named by the GM"
@@ -284,6 +285,8 @@ def parse_foe(text: str) -> Combatant:
             f"foe {text!r} is not a stat line; write it as 'NAME: RANK TRAIT, INJ N, CPD N' "
             "(e.g. 'Bandit: Fair Fighter, INJ 3, CPD 2', optionally ', Reflexes Fair')"
         )
+    if why := name_problem(match["name"]):
+        raise InputError(f"foe name {safe_line(match['name'])!r} {why}; a name is one line")
     rank, trait = _rank_and_trait(match["trait"])
     reflexes = ladder.parse(match["reflexes"]) if match["reflexes"] else rank
     return Combatant(match["name"], rank, trait, int(match["inj"]), int(match["cpd"]), "", reflexes)

@@ -114,6 +114,7 @@ from ezkit.errors import DocumentError, InputError, RuleError
 from ezkit.odds import foe_method
 from ezkit.records import Check, Record, record
 from ezkit.rules import MAX_ROUND_CAP, LimitError, Rules, shown
+from ezkit.terminal import name_problem, safe_line
 from ezkit.yamlio import load_yaml
 
 STALEMATE, DRAW = "stalemate", "draw"
@@ -280,9 +281,12 @@ def parse(
                 raise bad(where, str(error)) from None
     seen: dict[str, Member] = {}
     for m in members:
-        if m.name.casefold() in seen:
+        if why := name_problem(m.name):
+            raise bad("sides", f"a fighter's name {safe_line(m.name)!r} {why}; a name is one line")
+        key = " ".join(m.name.casefold().split())  # told apart as people read names
+        if key in seen:
             raise bad("sides", f"two fighters are called {m.name!r}: give each a name of his own")
-        seen[m.name.casefold()] = m
+        seen[key] = m
     first, second = doc.sides
     scene = Scene(
         doc.scene or (Path(source).stem if source != "scene" else "a fight"),
