@@ -242,6 +242,31 @@ def test_remove_asks_with_the_campaign_unlocked(
     assert [c["name"] for c in names] == ["Wren Hollowell"]
 
 
+def test_remove_refuses_when_the_name_found_another_character_meanwhile(
+    runner: CliRunner, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asked about Jason Free; meanwhile another ezkit removed him and added Jason Lee, whom
+    `jason` now finds: nothing is removed, and it says so (exit 1, not a usage error)."""
+    import click
+
+    from ezkit.store import open_campaign
+
+    run(runner, "char", "add", JASON, "--db", db)
+    lee = yaml.safe_load(Path(JASON).read_text())
+    lee["name"] = "Jason Lee"
+
+    def another_ezkit_swaps(text: str, abort: bool) -> bool:
+        with open_campaign(db) as campaign:
+            campaign.remove_character("Jason Free")
+            campaign.add_character(lee)
+        return True
+
+    monkeypatch.setattr(click, "confirm", another_ezkit_swaps)
+    code, _, err = run(runner, "char", "remove", "jason", "--db", db)
+    assert code == 1 and "'jason' now finds Jason Lee, not Jason Free" in err, err
+    assert run(runner, "char", "show", "Jason Lee", "--db", db)[0] == 0
+
+
 def test_add_says_added_only_of_what_was_written(runner: CliRunner, db: str) -> None:
     code, out, err = run(runner, "char", "add", JASON, JASON, "--db", db)
     assert code == 1 and "already in the campaign" in err

@@ -14,7 +14,7 @@ from ezkit.cli.char_advance import check_unmarked
 from ezkit.cli.params import db_option, emit_json, json_option, load_character, rules_option
 from ezkit.errors import DocumentError, EzkitError
 from ezkit.fileio import write_atomic
-from ezkit.store import open_campaign, refuse_campaign_output
+from ezkit.store import StoreError, open_campaign, refuse_campaign_output
 from ezkit.terminal import safe, safe_line
 from ezkit.words import plural
 
@@ -224,8 +224,11 @@ def remove(name: str, yes: bool, db: Path | None) -> None:
         click.confirm(f"Remove {asked} from {campaign.path}?", abort=True)
     with open_campaign(db) as campaign:
         doc = campaign.get_character(name)
-        if not yes and doc["name"] != asked:
-            raise click.UsageError(f"{name!r} is now {doc['name']}, not {asked}: ask again")
+        if not yes and doc["name"] != asked:  # changed by another ezkit while asked
+            raise StoreError(
+                f"{name!r} now finds {doc['name']}, not {asked}: nothing was removed; run the "
+                "command again"
+            )
         campaign.remove_character(doc["name"])
     click.echo(f"removed {doc['name']}")
 

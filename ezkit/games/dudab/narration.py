@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ezkit.games import decks
 from ezkit.games.dudab.score import score
@@ -117,6 +118,16 @@ def scoring_lines(
     return lines
 
 
+@dataclass
+class _Told:
+    """An event naming cards of some columns; `covered(hidden)` is what it says once the
+    columns `hidden` are out of sight."""
+
+    event: Event
+    covered: Callable[[set[int]], str]
+    hidden: set[int] = field(default_factory=set)
+
+
 class ColumnStory:
     """GT-1 for the story of the columns: a log holds only what a seat may still see now.
 
@@ -128,39 +139,37 @@ class ColumnStory:
     story is told. Only a told (narrated) game keeps it: a simulation has no story."""
 
     def __init__(self, columns: int) -> None:
-        #: Per column, the events naming its cards: [event, columns hidden, covered text].
-        self.told: list[list[list[Any]]] = [[] for _ in range(columns)]
+        #: Per column, the events naming its cards (the starting columns' in every column).
+        self.told: list[list[_Told]] = [[] for _ in range(columns)]
 
     def tell(self, c: int, event: Event, hidden: str, events: list[Event]) -> None:
         """Tell `event`, which names cards of column c; `hidden` is what it says once they
         are out of sight."""
         events.append(event)
-        self.told[c].append([event, {c}, lambda _: hidden])
+        self.told[c].append(_Told(event, lambda _: hidden))
 
     def tell_start(self, names: Sequence[str], events: list[Event]) -> None:
         """The starting columns' cards, each named until its column leaves sight."""
 
-        def text(hidden: set[int]) -> str:
+        def covered(hidden: set[int]) -> str:
             tops = (f"{c + 1}: {'a card' if c in hidden else n}" for c, n in enumerate(names))
             return f"The starting columns: {', '.join(tops)}"
 
-        event = Event(text(set()))
-        events.append(event)
-        entry = [event, set(), text]  # one entry, shared by every column
-        for column in self.told:
-            column.append(entry)
+        told = _Told(Event(covered(set())), covered)
+        events.append(told.event)
+        for column in self.told:  # one event, covered column by column
+            column.append(told)
 
     def hide(self, c: int, events: list[Event], log: list[Event]) -> None:
         """Column c's cards are out of sight: every event naming them is covered, in the log
         or among this move's events (not logged yet)."""
-        for entry in self.told[c]:
-            old, hidden, text = entry
-            hidden.add(c)
-            entry[0] = new = old._replace(covered=text(hidden))
+        for told in self.told[c]:
+            told.hidden.add(c)
+            old, told.event = told.event, told.event._replace(covered=told.covered(told.hidden))
             for where in (events, log):
                 at = _last_index(where, old)
                 if at is not None:
-                    where[at] = new
+                    where[at] = told.event
                     break
         self.told[c] = []
 
