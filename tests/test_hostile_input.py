@@ -360,3 +360,15 @@ def test_foe_and_scene_fighter_names_are_names_too(tmp_path: Path) -> None:
     )
     status, out, err = ezkit("fight", "scene", str(scene), "--seed", "1")
     assert status != 0 and "hides or reorders text" in out + err, out + err
+
+
+@pytest.mark.parametrize("field", ["fudge_points", "experience"])
+@pytest.mark.parametrize("value", ["true", "false"])
+def test_points_are_no_true_or_false(tmp_path: Path, field: str, value: str) -> None:
+    """pydantic reads `true` as 1: `fudge_points: true` had been 1 Fudge Point, valid."""
+    lines = Path("examples/characters/wren.yaml").read_text().splitlines()
+    lines = [ln for ln in lines if not ln.startswith(f"{field}:")] + [f"{field}: {value}"]
+    path = tmp_path / "points.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    status, out, err = ezkit("char", "check", str(path))
+    assert status == 1 and f"{field}: {value} is no number of points" in out + err

@@ -44,6 +44,14 @@ def _printable(value: str) -> str:
     return value
 
 
+def _not_true_or_false(value: Any) -> Any:
+    """Points are a number (written "4" is read as 4), never true or false: pydantic would
+    read `fudge_points: true` as 1 Fudge Point."""
+    if isinstance(value, bool):
+        raise ValueError(f"{str(value).lower()} is no number of points; write a whole number")
+    return value
+
+
 #: Text in a document: any, but no control characters.
 Text = Annotated[str, After(_printable)]
 
@@ -309,8 +317,8 @@ class Character(Doc):
     gifts: list[NamedGift] = field(default_factory=list)
     faults: list[NamedFault] = field(default_factory=list)
     swaps: list[Swap] = field(default_factory=list)
-    fudge_points: Annotated[int, Check(ge=0)] = 3
-    experience: Annotated[int, Check(ge=0)] = 0
+    fudge_points: Annotated[int, Check(ge=0), Before(_not_true_or_false)] = 3
+    experience: Annotated[int, Check(ge=0), Before(_not_true_or_false)] = 0
     weapons: list[NamedWeapon] = field(default_factory=list)
     weapon: NamedWeapon | None = None
     """Shorthand for one weapon: `weapon: quarterstaff`."""
