@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -300,12 +301,40 @@ def checked(house: str | None = None) -> Rules:
             "cap (EZ-20)"
         )
     try:
-        return TypeAdapter(Rules).validate_python(document)
+        rules = TypeAdapter(Rules).validate_python(document)
     except ValidationError as error:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc'])}: {message(e)}" for e in error.errors()
         )
         raise DocumentError(f"{where} is invalid: {problems}") from None
+    if problems := in_order(rules):
+        raise DocumentError(f"{where} is invalid: {'; '.join(problems)}")
+    return rules
+
+
+def in_order(rules: Rules) -> list[str]:
+    """What the types cannot say: ranges low to high, wound levels each from a higher value
+    than the one before, and named once (a reversed range allowed no attribute at all)."""
+    problems = []
+    low, high = rules.attribute_range
+    if low > high:
+        problems.append(
+            f"attribute_range: {ladder.label(low)} to {ladder.label(high)}; the lower rank first"
+        )
+    first, last = rules.fudge_points.starting
+    if first > last:
+        problems.append(f"fudge_points.starting: {first} to {last}; the fewer first")
+    levels = rules.wounds.levels
+    for before, level in pairwise(levels):
+        if level.from_ <= before.from_:
+            problems.append(
+                f"wounds.levels: {level.name} from {level.from_} comes after {before.name} "
+                f"from {before.from_}; each level starts at a higher wound value"
+            )
+    names = [level.name.casefold() for level in levels]
+    if len(set(names)) != len(names):
+        problems.append("wounds.levels: two levels have the same name (in any case)")
+    return problems
 
 
 def load(house: str | os.PathLike[str] | None = None) -> Rules:

@@ -372,3 +372,29 @@ def test_points_are_no_true_or_false(tmp_path: Path, field: str, value: str) -> 
     path.write_text("\n".join(lines) + "\n")
     status, out, err = ezkit("char", "check", str(path))
     assert status == 1 and f"{field}: {value} is no number of points" in out + err
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        ("attribute_range: [Superb, Terrible]\n", "attribute_range: Superb (+4) to Terrible"),
+        ("fudge_points:\n  starting: [5, 1]\n", "fudge_points.starting: 5 to 1"),
+        (
+            "wounds:\n  levels:\n    - {name: Scratch, from: 5, boxes: 3}\n"
+            "    - {name: Hurt, from: 1, boxes: 2}\n",
+            "Hurt from 1 comes after Scratch from 5",
+        ),
+        (
+            "wounds:\n  levels:\n    - {name: Hurt, from: 1, boxes: 3}\n"
+            "    - {name: hurt, from: 4, boxes: 2}\n",
+            "two levels have the same name",
+        ),
+    ],
+    ids=["attribute-range", "starting-points", "wound-order", "wound-names"],
+)
+def test_house_rules_in_the_wrong_order_are_refused(tmp_path: Path, rules: str, said: str) -> None:
+    """The types held, the tables made no sense: a reversed range allowed no attribute."""
+    path = tmp_path / "rules.yaml"
+    path.write_text("schema_version: 1\n" + rules)
+    status, _, err = ezkit("char", "check", "examples/characters/wren.yaml", "--rules", str(path))
+    assert status == 1 and said in err, err
