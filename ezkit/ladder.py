@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ezkit.errors import RankError
+from ezkit.words import shorten
 
 #: The seven rungs of the Ladder, best first, as the book prints them.
 LADDER: dict[str, int] = {
@@ -76,11 +77,16 @@ def parse(text: str | int) -> int:
     """
     rank = _parse(text)
     if abs(rank) > LIMIT:
-        raise RankError(
-            f"rank {text!r} is off the Ladder by far: ranks run from -{LIMIT} to +{LIMIT} "
-            f"({LADDER_HINT})"
-        )
+        raise _off_by_far(text)
     return rank
+
+
+def _off_by_far(text: str | int) -> RankError:
+    shown = shorten(" ".join(str(text).split()))  # as typed, less the space click's `-21` gets
+    return RankError(
+        f"rank {shown!r} is off the Ladder by far: ranks run from -{LIMIT} to +{LIMIT} "
+        f"({LADDER_HINT})"
+    )
 
 
 def _parse(text: str | int) -> int:
@@ -88,12 +94,13 @@ def _parse(text: str | int) -> int:
         raise RankError(f"{text!r} is not a rank ({LADDER_HINT})")
     if isinstance(text, int):
         return text
-    raw = str(text)
-    cleaned = " ".join(raw.split())
+    raw = cleaned = " ".join(str(text).split())  # messages quote it as typed, spaces aside
     if not cleaned:
         raise RankError(f"empty rank: give a name or a number ({LADDER_HINT})")
     if _NUMBER.match(cleaned):
         return int(cleaned)
+    if cleaned.isascii() and cleaned.lstrip("+-").isdigit():  # seven digits or more
+        raise _off_by_far(cleaned)
     both = _WITH_NUMBER.match(cleaned)
     if both:
         number = int(both["number"])

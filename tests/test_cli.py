@@ -162,7 +162,8 @@ def test_deck_file_is_for_the_poker_method_only(runner: CliRunner, tmp_path: Pat
         (["roll", "--seeds", "3"], "No such option '--seeds'"),
         (["roll", "--bogus"], "No such option '--bogus'"),
         (["action", "Fair", "--roll", "1", "--seed", "3"], "give one"),
-        (["action", "9" * 5000], "unknown rank"),
+        (["action", "9" * 5000], "rank '9999999999999999999999999999999999999...' is off the"),
+        (["action", "-21"], "rank '-21' is off the Ladder by far"),  # no space before it
         (["action", "99"], "ranks run from -20 to +20"),
         (["roll", "4dF+" + "9" * 5000], "malformed dice expression"),
         (["roll", "4d3-7"], "unknown dice method '4d3'"),
