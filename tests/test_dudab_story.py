@@ -35,7 +35,7 @@ def test_the_story_names_no_card_a_seat_no_longer_sees(options: dict[str, bool])
         state = game.new(seed)
         rng = random.Random(seed)
         while state.to_move() is not None:
-            for seat in range(3):
+            for seat in range(3) if len(state.moves) % 2 == 0 else ():  # every other decision
                 sees = state.seen(seat)
                 for line in _round_story(state, seat):
                     for shown in NAMED.findall(line):

@@ -35,6 +35,9 @@ def test_lookalike_digits_are_refused_as_moves_in_every_game(name: str) -> None:
         rng = random.Random(seed)
         while state.to_move() is not None and len(state.moves) < 300:
             legal = state.legal_moves()
+            if len(state.moves) % 3:  # every third decision: each kind of step is met
+                state.play(legal[rng.randrange(len(legal))])
+                continue
             for text in ["²", "１", "٣", *(t for m in legal[:6] for t in _typed(m.text()))]:
                 with pytest.raises(IllegalMove):  # refused: no digit but ASCII's is a number
                     state.parse(text)
