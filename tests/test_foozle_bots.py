@@ -11,6 +11,7 @@ import random
 
 import pytest
 from bot_games import digest
+from long_runs import scaled
 
 from ezkit.games import engine
 from ezkit.games.foozle import bots as fb
@@ -147,13 +148,15 @@ def test_candidates_are_what_the_first_grouping_found() -> None:
             assert fg.candidates(hand, full_only) == want, (hand, full_only)
 
 
+@pytest.mark.slow  # 3 games in full (make test-full), 1 in make test
 def test_the_lay_off_index_and_targets_are_the_plain_questions() -> None:
     """At every decision of seeded random games: the cards some group takes, the groups a
     card may be laid off on in the order they last changed, and the groups each of the
     hand's lay-downs could join (FZ-2), as merge-then-valid says."""
     game = engine.make("foozle", {"players": ["A", "B", "C", "D"]})
     checked = 0
-    for seed in range(3):
+    games = scaled(3)
+    for seed in range(games):
         state = game.new_quiet(seed)
         rng = random.Random(seed)
         order: list[int] = []  # the groups in the order they last changed, kept here
@@ -179,7 +182,7 @@ def test_the_lay_off_index_and_targets_are_the_plain_questions() -> None:
             checked += 1
             legal = state.legal_moves()
             state.play(legal[rng.randrange(len(legal))])
-    assert checked > 1000
+    assert checked > 300 * games
 
 
 def test_a_simulation_in_this_process_leaves_nothing_frozen() -> None:
@@ -249,11 +252,13 @@ def positions(games: int) -> list[tuple[list[int], list[fg.Summary], int]]:
     return found
 
 
+@pytest.mark.slow  # 12 games in full (make test-full), 2 in make test
 def test_plan_finds_what_the_first_search_found() -> None:
     """Every position of 12 random games, asked twice (the second answer is remembered), and
     with a small budget, where the searches run out."""
     checked = 0
-    for hand, sums, taken in positions(12):
+    games = scaled(12, least=2)
+    for hand, sums, taken in positions(games):
         for budget in (60, 8):
             want = reference_plan(hand, sums, taken, budget)
             table = fb._table(sums)
@@ -261,7 +266,7 @@ def test_plan_finds_what_the_first_search_found() -> None:
                 got = fb._plan(hand, table, taken, budget)
                 assert (None if got is None else list(got)) == want, (hand, sums, taken)
         checked += 1
-    assert checked > 1000
+    assert checked > 80 * games
 
 
 def test_the_same_seeds_play_the_same_games_as_before() -> None:
