@@ -189,6 +189,32 @@ def test_no_output_is_written_over_the_campaign_or_its_lock(
     assert [path.read_bytes() for path in files] == before
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["print", "sheet", "{jason}", "-o", "{jason}"],  # the character printed
+        ["print", "aid", "--rules", "{rules}", "-o", "{rules}"],  # the house rules read
+        ["print", "aid", "-o", "{db}"],  # a campaign not named by --db or EZKIT_DB
+        ["print", "deck", "auntie", "-o", "{db}"],
+        ["print", "cheatsheet", "auntie", "-o", "{db}"],
+        ["print", "scorepad", "auntie", "-o", "{db}"],
+    ],
+    ids=["sheet-over-its-character", "aid-over-its-rules", "aid", "deck", "cheatsheet", "pad"],
+)
+def test_a_pdf_is_written_over_a_pdf_only(db: Path, tmp_path: Path, args: list[str]) -> None:
+    """A print's -o had replaced whatever file it named, the character file being printed
+    included; only a PDF is written over now, and the refusal comes before any rendering."""
+    jason = tmp_path / "jason.yaml"
+    jason.write_text(Path(JASON).read_text())
+    rules = tmp_path / "house.yaml"
+    rules.write_text("schema_version: 1\nround_cap: 30\n")
+    files = {"jason": str(jason), "rules": str(rules), "db": str(db)}
+    before = {name: Path(path).read_bytes() for name, path in files.items()}
+    code, _, err = ezkit(*(a.format(**files) for a in args))
+    assert code == 2 and "exists and is not a PDF; ezkit writes a PDF over a PDF only" in err
+    assert {name: Path(path).read_bytes() for name, path in files.items()} == before
+
+
 def test_no_output_is_written_over_a_games_file_not_made_yet(db: Path) -> None:
     games = db.with_name("campaign.games.json")
     code, _, err = ezkit("char", "export", "jason", "-o", str(games), "--db", str(db))

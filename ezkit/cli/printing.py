@@ -26,6 +26,25 @@ PAPER = click.option(
 )
 
 
+def _refuse_output(output: Path, db: Path | None = None) -> None:
+    """`-o`, checked before any work: never the campaign's files, and never a file that is not
+    a PDF already. A PDF is written over a PDF only, so `-o` naming the character printed, the
+    house rules or a campaign kept elsewhere is refused (exit 2), not silently replaced."""
+    from ezkit.errors import UnwritableError
+    from ezkit.store import refuse_campaign_output
+
+    refuse_campaign_output(output, db)
+    if not output.is_file():  # missing (made), a folder or a device: the write says why not
+        return
+    with open(output, "rb") as handle:  # a regular file: opening it never waits
+        start = handle.read(5)
+    if start and start != b"%PDF-":
+        raise UnwritableError(
+            f"{output} exists and is not a PDF; ezkit writes a PDF over a PDF only: name "
+            "another file, or remove this one first"
+        )
+
+
 def _preload() -> None:
     """Start importing WeasyPrint, and pause the cycle collector until the command ends.
 
@@ -77,9 +96,8 @@ def sheet(
     from ezkit import rules as rules_data
     from ezkit.cli.params import load_character
     from ezkit.printing import sheet as sheets
-    from ezkit.store import refuse_campaign_output
 
-    refuse_campaign_output(output, db)
+    _refuse_output(output, db)
     rules = rules_data.load(house_rules)
     views = (
         [sheets.blank(rules)]
@@ -103,9 +121,8 @@ def aid(output: Path, paper: str, house_rules: Path | None) -> None:
     from ezkit import render
     from ezkit import rules as rules_data
     from ezkit.printing import aid as play_aid
-    from ezkit.store import refuse_campaign_output
 
-    refuse_campaign_output(output)
+    _refuse_output(output)
 
     rules = rules_data.load(house_rules)
     pages = render.pdf("aid.html", output, paper, aid=play_aid.aid(rules))
@@ -157,9 +174,8 @@ def deck(game: str, output: Path, paper: str, backs: bool, bleed: float, options
     from ezkit import render
     from ezkit.printing import cards
     from ezkit.printing.cheatsheet import parse_options
-    from ezkit.store import refuse_campaign_output
 
-    refuse_campaign_output(output)
+    _refuse_output(output)
 
     view = cards.deck_view(
         game, paper, backs=backs, bleed=bleed, options=parse_options(game, options)
@@ -189,9 +205,8 @@ def cheatsheet(game: str, output: Path, paper: str, options: str) -> None:
     _preload()
     from ezkit import render
     from ezkit.printing import cheatsheet as sheets
-    from ezkit.store import refuse_campaign_output
 
-    refuse_campaign_output(output)
+    _refuse_output(output)
 
     view = sheets.cheatsheet(game, sheets.parse_options(game, options))
     for size in view["type_sizes"]:  # the largest type the text is thought to fit in first
@@ -212,9 +227,8 @@ def scorepad(game: str, output: Path, paper: str) -> None:
     _preload()
     from ezkit import render
     from ezkit.printing import scorepad as pads
-    from ezkit.store import refuse_campaign_output
 
-    refuse_campaign_output(output)
+    _refuse_output(output)
 
     pages = render.pdf("scorepad.html", output, paper, pad=pads.scorepad(game))
     click.echo(f"wrote {output}: {_pages(pages)}")
