@@ -324,6 +324,15 @@ def in_order(rules: Rules) -> list[str]:
     first, last = rules.fudge_points.starting
     if first > last:
         problems.append(f"fudge_points.starting: {first} to {last}; the fewer first")
+    if [a.casefold() for a in rules.attributes] != ["body", "agility", "mind", "will"]:
+        problems.append(
+            f"attributes: {', '.join(rules.attributes) or 'none'}; the four of EZ-2 are Body, "
+            "Agility, Mind and Will, which house rules may not rename or leave out"
+        )
+    rates = rules.flowchart.swap_rates
+    if any(rate < 1 for rate in rates.values()):
+        shown_rates = ", ".join(f"{k} {v}" for k, v in rates.items())
+        problems.append(f"flowchart.swap_rates: {shown_rates}; each rate is at least 1 (EZ-6)")
     levels = rules.wounds.levels
     for before, level in pairwise(levels):
         if level.from_ <= before.from_:

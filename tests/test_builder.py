@@ -6,6 +6,7 @@ in as a player would type them; every illegal answer is refused with its rule an
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -670,3 +671,32 @@ def test_a_new_character_has_no_history_undone() -> None:
         "the character started with 6 Fudge Points (history undone); a starting character has "
         "1 to 5"
     ]
+
+
+# --- hostile answers and outputs -------------------------------------------------------------
+
+
+def test_a_long_name_gets_a_file_name_the_system_takes(runner: CliRunner, here: Path) -> None:
+    """A 300-character name had made a file name too long to open: the walk was lost."""
+    long = "Jason " + "Free" * 74
+    code, out = new(runner, answers(idea=[long, "", "A wandering do-gooder"]))
+    assert code == 0, out
+    (written,) = here.glob("*.yaml")
+    assert len(written.name) <= 65 and read_character(written).name == long
+
+
+def test_an_armor_bonus_of_thousands_of_digits_is_asked_again(
+    runner: CliRunner, here: Path
+) -> None:
+    weapons = ["quarterstaff", "knife", "", "Tinfoil", "9" * 5000, "leather jacket"]
+    code, out = new(runner, answers(weapons=weapons), "-o", "jason.yaml")
+    assert code == 0 and "internal error" not in out, out
+    assert read_character(here / "jason.yaml").name == "Jason Free"
+
+
+def test_a_json_output_is_written_as_json(runner: CliRunner, here: Path) -> None:
+    """`-o jason.json` had held YAML, which ezkit then refused to read."""
+    code, out = new(runner, answers(), "-o", "jason.json")
+    assert code == 0, out
+    assert json.loads((here / "jason.json").read_text())["name"] == "Jason Free"
+    assert read_character(here / "jason.json").name == "Jason Free"

@@ -389,8 +389,14 @@ def test_points_are_no_true_or_false(tmp_path: Path, field: str, value: str) -> 
             "    - {name: hurt, from: 4, boxes: 2}\n",
             "two levels have the same name",
         ),
+        ("attributes: []\n", "attributes: none; the four of EZ-2 are Body, Agility, Mind"),
+        ("attributes: [Body, Strength, Mind, Will]\n", "attributes: Body, Strength, Mind, Will"),
+        ("flowchart: {swap_rates: {gifts: 0}}\n", "each rate is at least 1 (EZ-6)"),
     ],
-    ids=["attribute-range", "starting-points", "wound-order", "wound-names"],
+    ids=[
+        *("attribute-range", "starting-points", "wound-order", "wound-names"),
+        *("no-attributes", "renamed-attribute", "swap-rate-0"),
+    ],
 )
 def test_house_rules_in_the_wrong_order_are_refused(tmp_path: Path, rules: str, said: str) -> None:
     """The types held, the tables made no sense: a reversed range allowed no attribute."""

@@ -65,9 +65,20 @@ from ezkit.yamlio import dump_yaml
 
 
 def file_name(name: str) -> str:
-    """`Jason Free` -> `jason-free.yaml`."""
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    """`Jason Free` -> `jason-free.yaml`; at most 60 characters before `.yaml` (a file name
+    has a limit, 255 bytes on most systems, and a long name had lost the whole walk)."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60].strip("-")
     return f"{slug or 'character'}.yaml"
+
+
+def to_text(c: Character, path: Path) -> str:
+    """The character file for `path`: JSON when it ends in .json (as `char export`), else
+    YAML (a .json file of YAML is one ezkit cannot read back)."""
+    if path.suffix.lower() == ".json":
+        import json
+
+        return json.dumps(to_document(c), indent=2, ensure_ascii=False) + "\n"
+    return to_yaml(c)
 
 
 _ALWAYS = {"schema_version", "name", "build", "attributes", "fudge_points"}

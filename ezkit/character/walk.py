@@ -500,7 +500,9 @@ class Walk:
             while armor is not None and not self.attempt(set_armor, armor):
                 bonus = self.text(f"Armor bonus of {name} (Enter to name another armor)")
                 armor = (
-                    Armor(name=name, bonus=int(bonus)) if re.fullmatch(r"[+-]?\d+", bonus) else None
+                    Armor(name=name, bonus=int(bonus))
+                    if re.fullmatch(r"[+-]?\d{1,6}", bonus)  # 5,000 digits: asked again
+                    else None
                 )
             if armor is not None:
                 break

@@ -309,7 +309,7 @@ def new_character(
         click.echo("nothing written")
     else:
         refuse_campaign_output(path, db)
-        write_atomic(path, builder.to_yaml(character))
+        write_atomic(path, builder.to_text(character, path))
         click.echo(f"wrote {path}")
     if add_it:
         if not report.valid:
