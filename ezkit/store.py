@@ -211,6 +211,10 @@ class Campaign:
             )
         self._mark(doc_id, stored if checked else None)
 
+    def has_character(self, name: str) -> bool:
+        """Whether a character of this very name (any case) is stored: add_character's test."""
+        return self._find(_name_key({"name": name})) is not None
+
     def get_character(self, name: str) -> dict[str, Any]:
         """The character called name: any case, or an unambiguous prefix (see find_character)."""
         return json_copy(self._lookup(name)[1], self.path)

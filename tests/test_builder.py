@@ -700,3 +700,15 @@ def test_a_json_output_is_written_as_json(runner: CliRunner, here: Path) -> None
     assert code == 0, out
     assert json.loads((here / "jason.json").read_text())["name"] == "Jason Free"
     assert read_character(here / "jason.json").name == "Jason Free"
+
+
+def test_new_add_of_a_name_already_stored_says_how_to_replace_it(
+    runner: CliRunner, here: Path
+) -> None:
+    """char new has no --replace: the refusal had told to use it."""
+    db = str(here / "c.json")
+    assert runner.invoke(cli, ["char", "add", str(EXAMPLES / "characters/jason-free.yaml"),
+                               "--db", db]).exit_code == 0  # fmt: skip
+    code, out = new(runner, answers(), "-o", "again.yaml", "--add", "--db", db)
+    assert code == 1 and "it is in again.yaml; ezkit char add FILE --replace overwrites it" in out
+    assert (here / "again.yaml").exists()

@@ -318,5 +318,11 @@ def new_character(
                 f"{character.name} breaks the build rules and was not added: {listed}"
             )
         with open_campaign(db) as campaign:
+            if campaign.has_character(character.name):  # char new has no --replace: say how
+                kept = f"it is in {path}; " if path is not None else ""
+                raise StoreError(
+                    f"a character named {character.name!r} is already in the campaign "
+                    f"({campaign.path}); {kept}ezkit char add FILE --replace overwrites it"
+                )
             campaign.add_character(character.to_document(), checked=True)
         click.echo(f"added {character.name} to {campaign.path}")
