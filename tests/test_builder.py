@@ -712,3 +712,16 @@ def test_new_add_of_a_name_already_stored_says_how_to_replace_it(
     code, out = new(runner, answers(), "-o", "again.yaml", "--add", "--db", db)
     assert code == 1 and "it is in again.yaml; ezkit char add FILE --replace overwrites it" in out
     assert (here / "again.yaml").exists()
+
+
+def test_an_output_ezkit_will_not_write_is_refused_before_the_walk(
+    runner: CliRunner, here: Path
+) -> None:
+    """The campaign itself, or a device: refused at once, not after every answer is given."""
+    db = here / "c.json"
+    assert runner.invoke(cli, ["char", "add", str(EXAMPLES / "characters/wren.yaml"),
+                               "--db", str(db)]).exit_code == 0  # fmt: skip
+    for output in (str(db), "/dev/null"):
+        result = runner.invoke(cli, ["char", "new", "-o", output, "--db", str(db)], input="")
+        assert result.exit_code == 2, result.output
+        assert "Character name" not in result.output  # no question asked

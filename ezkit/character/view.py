@@ -88,7 +88,8 @@ def describe(entry: HistoryEntry) -> str:
 def report_lines(report: Report) -> list[str]:
     """The check's verdict: budgets, build points, derived values, every problem."""
     c = report.character
-    verdict = "valid" if report.valid else f"INVALID ({len(report.errors)} errors)"
+    errors = len(report.errors)
+    verdict = "valid" if report.valid else f"INVALID ({errors} error{'s' if errors != 1 else ''})"
     lines = [f"{c.name} ({c.build}): {verdict}"]
     units = {"roles": "role points", "attributes": "attribute ranks", "gifts": "gifts"}
     if report.budgets:

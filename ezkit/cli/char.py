@@ -296,6 +296,11 @@ def new_character(
     from ezkit.character.check import check
 
     rules = rules_data.load(house_rules)
+    if output is not None:  # refused before the walk, not after every answer is given
+        from ezkit.fileio import check_writable
+
+        refuse_campaign_output(output, db)
+        check_writable(output)
     console = builder.Console(
         lambda text, default: click.prompt(text, default=default, show_default=bool(default)),
         click.echo,
