@@ -404,3 +404,17 @@ def test_house_rules_in_the_wrong_order_are_refused(tmp_path: Path, rules: str, 
     path.write_text("schema_version: 1\n" + rules)
     status, _, err = ezkit("char", "check", "examples/characters/wren.yaml", "--rules", str(path))
     assert status == 1 and said in err, err
+
+
+def test_the_swap_message_quotes_the_rates_in_force(tmp_path: Path) -> None:
+    """EZ-6's refusal had quoted the book's rates whatever the house rules said."""
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("schema_version: 1\nflowchart: {swap_rates: {gifts: 6, attributes: 2}}\n")
+    lines = Path("examples/characters/jason-free.yaml").read_text()
+    character = tmp_path / "jason.yaml"
+    character.write_text(lines)
+    status, out, err = ezkit("char", "check", str(character), "--rules", str(rules))
+    assert status == 1  # Jason's swap (a gift for a rank and 2 role points) no longer balances
+    assert "1 gift = 3 attribute ranks = 6 role points, 1 attribute rank = 2 role points" in (
+        out + err
+    ), out + err

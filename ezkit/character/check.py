@@ -293,6 +293,14 @@ def fault_purchases(c: Character, rules: Rules, errors: list, warnings: list) ->
             )
 
 
+def rate_text(worth: int, unit: int, name: str) -> str:
+    """What one thing of `worth` role points makes in things of `unit`: `2 attribute ranks`,
+    `1.5 attribute ranks` under house rules that do not divide evenly."""
+    n = worth / unit
+    shown = f"{n:g}" if n != int(n) else str(int(n))
+    return f"{shown} {name}{'' if n == 1 else 's'}"
+
+
 def swap_rates(c: Character, rules: Rules, errors: list, warnings: list) -> None:
     """EZ-6: traits swap at 1 gift = 2 attribute ranks = 4 role points, in any direction."""
     rates = rules.flowchart.swap_rates
@@ -306,7 +314,9 @@ def swap_rates(c: Character, rules: Rules, errors: list, warnings: list) -> None
                     "EZ-6",
                     f"swaps[{i}]",
                     f"the swap {parts or 'of nothing'} does not balance ({net:+d} role points): "
-                    "1 gift = 2 attribute ranks = 4 role points, 1 attribute rank = 2 role points",
+                    f"1 gift = {rate_text(rates['gifts'], rates['attributes'], 'attribute rank')} "
+                    f"= {rate_text(rates['gifts'], rates['roles'], 'role point')}, 1 attribute "
+                    f"rank = {rate_text(rates['attributes'], rates['roles'], 'role point')}",
                 )
             )
         elif sum(1 for k in KINDS if getattr(swap, k)) < 2:

@@ -16,6 +16,7 @@ from ezkit.character.asking import HELP, Asker, _Back, _Tape, yes_no
 from ezkit.character.check import (
     KINDS,
     gift_weight,
+    rate_text,
 )
 from ezkit.character.derived import derive
 from ezkit.character.draft import (
@@ -421,8 +422,9 @@ class Walk:
         self.heading("Trait Swapping")
         rate = self.rules.flowchart.swap_rates
         self.io.say(
-            f"Trade at 1 gift = {rate['gifts'] // rate['attributes']} attribute ranks = "
-            f"{rate['gifts'] // rate['roles']} role points (EZ-6); no swapping after this step."
+            f"Trade at 1 gift = {rate_text(rate['gifts'], rate['attributes'], 'attribute rank')} = "
+            f"{rate_text(rate['gifts'], rate['roles'], 'role point')} (EZ-6); no swapping after "
+            "this step."
         )
         self.show()
         options = swap_options(self.rules)
