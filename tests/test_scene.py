@@ -681,3 +681,14 @@ def test_a_round_costs_in_proportion_to_the_fighters(
 
     small, large = one_round(100), one_round(800)
     assert large < 12 * small  # 8 times the fighters: about 8 times the work, not 64
+
+
+def test_a_file_entry_that_cannot_be_read_names_its_place_in_the_scene(tmp_path: Path) -> None:
+    scene = tmp_path / "scene.yaml"
+    scene.write_text(
+        "scene: X\nsides:\n  a:\n    - file: nope.yaml\n"
+        '  b:\n    - npc: "Bandit: Fair Fighter, INJ 3, CPD 2"\n'
+    )
+    result = CliRunner().invoke(cli, ["fight", "scene", str(scene), "--seed", "1"])
+    assert result.exit_code == 2
+    assert "scene.yaml: sides.a[0].file: " in result.output and "no such file" in result.output

@@ -110,7 +110,7 @@ from ezkit.combat.scene_actions import (  # noqa: F401
     parse_intent,
 )
 from ezkit.combat.scene_members import Arms, Member, Scene, Script, find_member
-from ezkit.errors import DocumentError, InputError, RuleError
+from ezkit.errors import DocumentError, InputError, RuleError, UnreadableError
 from ezkit.odds import foe_method
 from ezkit.records import Check, Record, record
 from ezkit.rules import MAX_ROUND_CAP, LimitError, Rules, shown
@@ -279,6 +279,8 @@ def parse(
                 members += _members(entry, side, doc, rules, find, read, where)
             except (InputError, RuleError) as error:
                 raise bad(where, str(error)) from None
+            except UnreadableError as error:  # a file: entry's file (exit 2, as any unreadable)
+                raise UnreadableError(f"{source}: {where}.file: {error}") from None
     seen: dict[str, Member] = {}
     for m in members:
         if why := name_problem(m.name):
