@@ -319,7 +319,8 @@ def in_order(rules: Rules) -> list[str]:
     low, high = rules.attribute_range
     if low > high:
         problems.append(
-            f"attribute_range: {ladder.label(low)} to {ladder.label(high)}; the lower rank first"
+            f"attribute_range: {ladder.label(low)} to {ladder.label(high)}; "
+            "the lower rank first (EZ-2)"
         )
     first, last = rules.fudge_points.starting
     if first > last:
@@ -338,7 +339,7 @@ def in_order(rules: Rules) -> list[str]:
         if level.from_ <= before.from_:
             problems.append(
                 f"wounds.levels: {level.name} from {level.from_} comes after {before.name} "
-                f"from {before.from_}; each level starts at a higher wound value"
+                f"from {before.from_}; each level starts at a higher wound value (EZ-14)"
             )
     names = [level.name.casefold() for level in levels]
     if len(set(names)) != len(names):
