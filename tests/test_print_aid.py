@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 from click.testing import CliRunner
-from pypdf import PdfReader
+from pdf_text import page_count, page_texts
 
 from ezkit import dice, ladder, odds
 from ezkit import rules as rules_data
@@ -39,7 +39,7 @@ HOUSE = {
 
 def flat(path: Path) -> str:
     """The PDF's text, every run of whitespace one space."""
-    return " ".join(" ".join(page.extract_text() for page in PdfReader(path).pages).split())
+    return " ".join(" ".join(page_texts(path)).split())
 
 
 def render(out: Path, *args: str) -> tuple[Path, str, int]:
@@ -47,7 +47,7 @@ def render(out: Path, *args: str) -> tuple[Path, str, int]:
         cli, ["print", "aid", "-o", str(out), *args], env={"EZKIT_RULES": None}
     )
     assert result.exit_code == 0, result.output
-    return out, result.output, len(PdfReader(out).pages)
+    return out, result.output, page_count(out)
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from pdf_fonts import whole_or_subset
+from pdf_text import page_texts
 from pypdf import PdfReader
 
 from ezkit.cli import cli
@@ -22,14 +23,14 @@ GAMES = decks.GAMES
 
 def pages(path: Path) -> list[str]:
     """Each page's text. A file read again unchanged is not parsed again: a deck fixture's PDF
-    is read by two tests, and pypdf takes about as long to read a deck as WeasyPrint to draw it."""
+    is read by two tests."""
     info = path.stat()
     return list(_pages(path, info.st_size, info.st_mtime_ns))
 
 
 @cache
 def _pages(path: Path, size: int, mtime: int) -> tuple[str, ...]:
-    return tuple(page.extract_text() for page in PdfReader(path).pages)
+    return tuple(page_texts(path))
 
 
 def run(*argv: str) -> str:

@@ -10,6 +10,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 from pdf_fonts import whole_or_subset
+from pdf_text import page_texts
 from pypdf import PdfReader
 
 from ezkit import render
@@ -20,7 +21,7 @@ ALL = sorted(EXAMPLES.glob("*.yaml"))
 
 
 def pages(path: Path) -> list[str]:
-    return [page.extract_text() for page in PdfReader(path).pages]
+    return page_texts(path)
 
 
 def flat(text: str) -> str:
@@ -482,4 +483,4 @@ def test_a_weapon_tied_to_a_role_says_so_on_the_sheet(tmp_path: Path) -> None:
         cli, ["print", "sheet", "examples/characters/wren.yaml", "-o", str(out)]
     )
     assert result.exit_code == 0, result.output
-    assert "knife (Brawler)" in PdfReader(str(out)).pages[0].extract_text()
+    assert "knife (Brawler)" in page_texts(out)[0]
