@@ -14,6 +14,7 @@ import random
 import re
 from pathlib import Path
 from typing import Any
+from unittest.mock import Mock
 
 import pytest
 from click.testing import CliRunner
@@ -272,3 +273,47 @@ def test_a_move_whose_save_fails_is_not_made(failure: BaseException) -> None:
     with pytest.raises(type(failure)):
         session.move(session.state.legal_moves()[0].text())
     assert session.state.save() == saved and session.record["moves"] == saved["moves"]
+
+
+class _Coins(engine.State):
+    """A table of one seat that tosses a coin or passes: the toss draws on the game's chance,
+    and shows nobody a card."""
+
+    def to_move(self) -> int | None:
+        return None if len(self.moves) >= 4 else 0
+
+    def legal_moves(self) -> list[engine.Move]:
+        return [engine.Move("toss"), engine.Move("pass")] if self.to_move() == 0 else []
+
+    def apply(self, move: engine.Move) -> list[engine.Event]:
+        if move.action == "toss":
+            self.rng.choice("HT")
+        return []
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {}
+
+    def scores(self) -> list[float]:
+        return [0.0]
+
+    def winners(self) -> list[int]:
+        return [0]
+
+
+def test_a_move_that_draws_on_chance_is_final_and_one_that_does_not_is_not() -> None:
+    """GT-1: a move whose outcome was drawn by chance cannot be taken back (undo and play it
+    again would be another draw), though it reveals no card; engine.Chance counts the draws,
+    and deals the numbers random.Random does."""
+    state = _Coins(Mock(players=["Ann"]), 7)
+    state.play(engine.Move("pass"))
+    assert state.final == 0
+    state.play(engine.Move("toss"))
+    assert state.final == 2
+    state.play(engine.Move("pass"))
+    assert state.final == 2
+    chance, plain = engine.Chance(11), random.Random(11)
+    cards, again = list(range(52)), list(range(52))
+    chance.shuffle(cards)
+    plain.shuffle(again)
+    assert cards == again and chance.draws >= 51  # a draw per card at least (some rejected)
+    assert [chance.randrange(6), chance.random()] == [plain.randrange(6), plain.random()]

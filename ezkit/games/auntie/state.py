@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from operator import mul
+from operator import add, mul
 from typing import Any
 
 from ezkit.errors import InputError
@@ -457,14 +457,16 @@ class AuntieState(Excuses, Reasons, State):
         """GT-1: the seat's own fudge and action cards and the face-up discard piles (AU-10);
         everybody's fudge once the game is over."""
         game = self.game
-        cards: Counter[str] = Counter()
-        owners = range(self.n) if self.phase == _P_OVER else (seat,)
-        for s in owners:
-            cards.update({game.fudge_ids[k]: c for k, c in enumerate(self.fudge[s]) if c})
-        cards.update({ACTIONS[a]: c for a, c in enumerate(self.hands[seat]) if c})
-        cards.update({ACTIONS[a]: c for a, c in enumerate(self.action_discard) if c})
-        cards.update({game.event_ids[e]: c for e, c in enumerate(self.event_discard) if c})
-        return cards
+        # one plain dict, the three kinds of card ids being distinct: Counter.update of a
+        # mapping is a Python loop, and a told game asks this of every seat at every move
+        over = self.phase == _P_OVER
+        fudge = map(sum, zip(*self.fudge, strict=True)) if over else self.fudge[seat]
+        cards = {card: c for card, c in zip(game.fudge_ids, fudge, strict=True) if c}
+        actions = map(add, self.hands[seat], self.action_discard)
+        cards.update((card, c) for card, c in zip(ACTIONS, actions, strict=True) if c)
+        events = zip(game.event_ids, self.event_discard, strict=True)
+        cards.update((card, c) for card, c in events if c)
+        return Counter(cards)
 
     # --- the end (AU-9) ---------------------------------------------------------------------
 

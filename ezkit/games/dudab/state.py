@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 from ezkit.errors import InputError
@@ -146,11 +147,7 @@ class DudabState(Playing, LegalMoves, State):
         Not the others' hands or piles, not the draw pile, not the cards under a Baby
         (invisible, DU-5), not a hand shown earlier (it went back into the hand: `_show`
         calls reveal())."""
-        kinds = Counter(self.hands[seat])
-        kinds.update(self.piles[seat])
-        for col in self.cols:
-            kinds.update(col)
-        kinds.update(self.discard)
+        kinds = Counter(chain(self.hands[seat], self.piles[seat], *self.cols, self.discard))
         if self.placing >= 0:
             kinds[self.placing] += 1
         ids = self.game.ids
