@@ -122,10 +122,12 @@ class State(ABC):
     #: False in quiet games (simulations): no narration, and no reveal tracking.
     narrate: bool = True
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: Game, seed: int, narrate: bool = True) -> None:
         self.game = game
         self.seed = seed
-        self.rng = Chance(seed)
+        self.narrate = narrate
+        # a quiet game tracks no reveals, so its draws need no counting (the same numbers)
+        self.rng = Chance(seed) if narrate else random.Random(seed)
         self.moves: list[Move] = []
         self.log: list[Event] = []
         #: GT-1: the first `final` moves cannot be taken back (the last of them revealed).

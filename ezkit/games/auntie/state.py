@@ -61,10 +61,9 @@ class AuntieState(Excuses, Reasons, State):
     game: Auntie
 
     def __init__(self, game: Auntie, seed: int, narrate: bool = True) -> None:
-        super().__init__(game, seed)
+        super().__init__(game, seed, narrate)
         rng, n = self.rng, game.n
         self.n = n
-        self.narrate = narrate
         # AU-1: the table chooses the first player, otherwise the seed does.
         self.first = game.first if game.first is not None else rng.randrange(n)
         # AU-3 setup: shuffle the three decks.

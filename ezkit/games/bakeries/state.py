@@ -92,8 +92,7 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
     game: Bakeries
 
     def __init__(self, game: Bakeries, seed: int, narrate: bool = True) -> None:
-        super().__init__(game, seed)
-        self.narrate = narrate
+        super().__init__(game, seed, narrate)
         self._dice: list[int] = []  # results forced by arrange() (tests), used before the rng
         self._draws: list[int] = []
         self.round = 0

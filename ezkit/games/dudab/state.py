@@ -58,9 +58,8 @@ class DudabState(Playing, LegalMoves, State):
     game: Dudab
 
     def __init__(self, game: Dudab, seed: int, narrate: bool = True) -> None:
-        super().__init__(game, seed)
+        super().__init__(game, seed, narrate)
         self.n = game.n
-        self.narrate = narrate
         self.first0 = game.first if game.first is not None else self.rng.randrange(self.n)
         self.round = 0
         self.totals = [0] * self.n

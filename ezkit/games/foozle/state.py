@@ -56,9 +56,8 @@ class FoozleState(State):
     game: Foozle
 
     def __init__(self, game: Foozle, seed: int, narrate: bool = True) -> None:
-        super().__init__(game, seed)
+        super().__init__(game, seed, narrate)
         self.n = game.n
-        self.narrate = narrate
         self.colours: list[set[int]] = [set() for _ in range(self.n)]
         self.whites = [0] * self.n
         self.hand_no = 0
