@@ -236,28 +236,37 @@ def _pick_move(page: Any, rng: random.Random, shot: str | None = None) -> str:
         choices.first.wait_for(state="visible", timeout=WAIT * 1000)
         if shot:
             _shot(page, shot)
-        button = choices.nth(rng.randrange(choices.count()))
-        move = button.get_attribute("data-move")
-        where = button.get_attribute("data-where")
-        place = page.locator(f'#board [data-target="{where}"].can-go') if where else None
-        if place is not None and place.count() == 1 and rng.random() < 0.6:
-            _tap(page, place)  # the board's column as the "where" of the card's move
+        offered = choices.evaluate_all(OFFERED)
+        at = rng.randrange(len(offered))
+        move, where, places = offered[at]
+        if where and places == 1 and rng.random() < 0.6:
+            # the board's column as the "where" of the card's move
+            _tap(page, page.locator(f'#board [data-target="{where}"].can-go'))
             BOARD_TAPS.append(str(move))
         else:
-            _tap(page, button)
+            _tap(page, choices.nth(at))
         return str(move)
     level = page.locator("#menu > .step > [data-step], #menu > [data-move]")
     while True:
-        pick = level.nth(rng.randrange(level.count()))
-        move = pick.get_attribute("data-move")
+        steps = level.evaluate_all("els => els.map(e => [e.dataset.move ?? null, e.dataset.step])")
+        at = rng.randrange(len(steps))
+        move, path = steps[at]
+        _tap(page, level.nth(at))
         if move is not None:
-            _tap(page, pick)
-            return move
-        path = pick.get_attribute("data-step")
-        _tap(page, pick)
+            return str(move)
         under = page.locator(f'[data-under="{path}"]')
         under.wait_for(state="visible", timeout=WAIT * 1000)
         level = under.locator(":scope > .step > [data-step], :scope > [data-move]")
+
+
+#: A card's offered moves, read in one call: each one's move, its "where" (a board column,
+#: or null) and how many of the board's places for it may take the card now.
+OFFERED = """els => els.map(e => {
+    const where = e.dataset.where ?? null;
+    const places = where === null ? 0 : document.querySelectorAll(
+        `#board [data-target="${CSS.escape(where)}"].can-go`).length;
+    return [e.dataset.move, where, places];
+})"""
 
 
 def _playable(page: Any) -> bool:
@@ -294,6 +303,26 @@ def _offers(page: Any, moves: list[str]) -> None:
 def _hand(page: Any) -> Counter[str]:
     ids = page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     return Counter(ids)
+
+
+#: What a page shows, read in one call (one consistent moment between live updates): the
+#: hand's card ids, how many menus, its HTML, its cards and those on the board, whether it fits.
+LOOK = """() => {
+    const all = s => document.querySelectorAll(s);
+    const root = document.documentElement;
+    return {
+        hand: [...all('#hand [data-card]')].map(e => e.dataset.card),
+        menus: all('#menu, #card-moves').length,
+        html: '<!DOCTYPE html>' + root.outerHTML,
+        cards: all('[data-card]').length,
+        board: all('#board [data-card]').length,
+        fits: root.scrollWidth <= root.clientWidth,
+    };
+}"""
+
+
+def _look(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate(LOOK))
 
 
 def _fits(page: Any) -> bool:
@@ -404,17 +433,19 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
             version = _version(page)
             for other in (*pages.values(), table):
                 _at(other, version)
-            for s, p in pages.items():
-                assert _hand(p) == Counter(mirror.state.view(s)["hand"]), f"move {made}"
+            looks = {s: _look(p) for s, p in pages.items()}
+            for s, look in looks.items():
+                assert Counter(look["hand"]) == Counter(mirror.state.view(s)["hand"]), (
+                    f"move {made}"
+                )
                 if s != seat:  # only the seat to move is offered moves
-                    assert p.locator("#menu, #card-moves").count() == 0, f"move {made}"
-                leaked = mirror.leaked(s, p.content())
+                    assert look["menus"] == 0, f"move {made}"
+                leaked = mirror.leaked(s, look["html"])
                 assert not leaked, f"move {made}: {PLAYERS[s]}'s page shows {leaked}"
-            assert not mirror.leaked(None, table.content()), f"move {made}: the table"
-            assert (
-                table.locator("[data-card]").count() == table.locator("#board [data-card]").count()
-            )
-            assert _fits(pages[0]), f"move {made}: the phone's page scrolls sideways"
+            seen = _look(table)
+            assert not mirror.leaked(None, seen["html"]), f"move {made}: the table"
+            assert seen["cards"] == seen["board"], f"move {made}: a card off the table's board"
+            assert looks[0]["fits"], f"move {made}: the phone's page scrolls sideways"
             # screenshots of a game well under way: each seat's page as it chooses a card's
             # place (the phone's, the desktop's), the shared screen
             shot = None
