@@ -147,6 +147,8 @@ def test_the_card_games_start_without_pydantic_or_yaml(tmp_path: Path) -> None:
     for args in runs:
         top = {m.partition(".")[0] for m in imported(*args)}
         assert not {"pydantic", "yaml"} & top, args
+        # a save's temp file is made without tempfile, which brings shutil, bz2 and lzma
+        assert not {"tempfile", "shutil"} & top, args
 
 
 def test_the_character_commands_import_what_they_use(tmp_path: Path) -> None:

@@ -378,3 +378,37 @@ def test_writes_killed_at_random_leave_a_whole_campaign_and_no_temp_files(
         assert jason["fudge_points"] == 3 + awards  # every award whole, or not at all
     assert ezkit("char", "award", "jason", "--fp", "1", "--db", str(db))[0] == 0
     assert temps(db.parent) == []
+
+
+def test_a_temp_file_is_made_new_beside_its_target_for_its_owner_alone(tmp_path: Path) -> None:
+    """fileio._temp_beside makes its file as tempfile.mkstemp would: new (O_EXCL: never a
+    file or link already there), mode 0600 whatever the umask, named to be found if a write
+    is killed (remove_stale_temps)."""
+    from ezkit import fileio
+
+    target = tmp_path / "campaign.json"
+    made = [fileio._temp_beside(target) for _ in range(20)]
+    for fd, temp in made:
+        os.close(fd)
+        name = Path(temp).name
+        assert Path(temp).parent == tmp_path and stat.S_IMODE(os.stat(temp).st_mode) == 0o600
+        assert name.startswith(f".campaign.json.ezkit-{os.getpid()}-") and name.endswith(".tmp")
+    assert len({temp for _, temp in made}) == 20
+    os.symlink(tmp_path / "elsewhere", tmp_path / "planted")
+    with pytest.raises(FileExistsError):  # O_EXCL: a name taken, even by a link, is not opened
+        os.open(tmp_path / "planted", fileio._TEMP_FLAGS, 0o600)
+    assert not (tmp_path / "elsewhere").exists()
+
+
+def test_a_temp_name_already_taken_is_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ezkit import fileio
+
+    draws = iter([b"\x00" * 6, b"\x00" * 6, b"\x01" * 6])
+    monkeypatch.setattr(fileio.os, "urandom", lambda n: next(draws))
+    taken = tmp_path / f".campaign.json.ezkit-{os.getpid()}-{'00' * 6}.tmp"
+    taken.write_text("another write's")
+    fd, temp = fileio._temp_beside(tmp_path / "campaign.json")
+    os.close(fd)
+    assert temp.endswith(f"-{'01' * 6}.tmp") and taken.read_text() == "another write's"
