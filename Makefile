@@ -27,11 +27,12 @@ lint: $(STAMP)
 # runs (conformance, the fair table, Foozle's many games) play a tenth of their games there;
 # `make test-full` plays them all (GT-1's 1,000 seeded games per game and more), and
 # `make test-fast`, for the edit-test loop, skips the lint and every test marked slow.
-# Compiled bytecode is kept under .venv (not beside the sources), even where the environment sets
-# PYTHONDONTWRITEBYTECODE: otherwise each worker compiles every test module and pytest rewrites
-# its asserts at every run (some 4 s of collection), and each `ezkit` a test starts compiles ezkit.
-PYTEST := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache \
-	$(BIN)/python -m pytest -n auto --dist loadgroup
+# Bytecode is written even where the environment sets PYTHONDONTWRITEBYTECODE: otherwise each
+# worker compiles every test module and pytest rewrites its asserts at every run (some 4 s of
+# collection), and each `ezkit` a test starts compiles ezkit. It goes to __pycache__ beside the
+# sources (ignored by git), where pip left the installed packages' own: a PYTHONPYCACHEPREFIX
+# would hide those, and a fresh clone's first run compiled some 2,000 of them again (10 s).
+PYTEST := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX= $(BIN)/python -m pytest -n auto --dist loadgroup
 
 test: lint browser
 	EZKIT_SLOW_SHARE=0.1 $(PYTEST)
@@ -74,3 +75,4 @@ bench: $(STAMP) harfbuzz-subset
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
+	find ezkit tests bench -name __pycache__ -prune -exec rm -rf {} +
