@@ -31,7 +31,7 @@ lint: $(STAMP)
 # worker compiles every test module and pytest rewrites its asserts at every run (some 4 s of
 # collection), and each `ezkit` a test starts compiles ezkit. It goes to __pycache__ beside the
 # sources (ignored by git), where pip left the installed packages' own: a PYTHONPYCACHEPREFIX
-# would hide those, and a fresh clone's first run compiled some 2,000 of them again (10 s).
+# would hide those, and a fresh clone's first run compiled them again.
 PYTEST := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX= $(BIN)/python -m pytest -n auto --dist loadgroup
 
 test: lint browser
