@@ -440,6 +440,26 @@ def test_an_existing_file_is_not_overwritten_without_confirmation(
         assert check(read_character(here / written), rules()).valid
 
 
+def test_back_and_help_work_at_the_questions_of_where_to_write(
+    runner: CliRunner, here: Path
+) -> None:
+    """The last questions are the walk's too: `back` at "Overwrite it?" asks the background
+    again, `back` at "File to write instead" asks "Overwrite it?" again (it was taken for a
+    file name), and `?` shows the help."""
+    (here / "jason-free.yaml").write_text("keep me\n")
+    finish = ["?", "back", "Raised by wolves", "n", "back", "n", "?", "other.yaml"]
+    code, out = new(runner, [*answers(), *finish])
+    assert code == 0, out
+    assert out.count("Background (Enter for none)") == 2
+    assert out.count("jason-free.yaml exists. Overwrite it?") == 4
+    assert out.count("File to write instead") == 3 and out.count("? shows this help") == 3
+    assert not (here / "back").exists() and not (here / "?").exists()
+    assert (here / "jason-free.yaml").read_text() == "keep me\n"
+    assert "wrote other.yaml" in out and out.count("Jason Free (flowchart): valid") == 3
+    written = read_character(here / "other.yaml")
+    assert written.background == "Raised by wolves" and check(written, rules()).valid
+
+
 def test_add_puts_the_character_in_the_campaign(runner: CliRunner, here: Path) -> None:
     db = here / "campaign.json"
     code, out = new(runner, answers(), "-o", "sheets/jason.yaml", "--add", "--db", str(db))

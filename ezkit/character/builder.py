@@ -58,7 +58,7 @@ from ezkit.character.draft import (  # noqa: F401
     swap_options,
 )
 from ezkit.character.model import Character
-from ezkit.character.walk import Walk, walk  # noqa: F401
+from ezkit.character.walk import Walk, walk, walk_then  # noqa: F401
 from ezkit.yamlio import dump_yaml
 
 # --- the file -----------------------------------------------------------------------------------

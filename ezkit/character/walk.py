@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from ezkit import ladder
 from ezkit.character.asking import HELP, Asker, _Back, _Tape, yes_no
@@ -68,6 +68,8 @@ def _is_rank(text: str) -> bool:
         return False
     return any(ch.isdigit() for ch in text) or _key(text) == ladder.name(rank).lower()
 
+
+T = TypeVar("T")
 
 _WITH_SPECIALTY = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<specialty>[^()]+)\)$")
 _FACTOR = re.compile(r"^(?:factor\s*)?(?P<n>[+-]?\d{1,3})$", re.I)
@@ -149,11 +151,16 @@ class Walk:
 
     # -- the steps
 
-    def run(self) -> Character:
-        """Every step; `back` starts them over with the answers kept replayed silently."""
+    def run(
+        self, finish: Callable[[Asker, Character], T] | None = None
+    ) -> tuple[Character, T | None]:
+        """Every step, then `finish` (questions asked of the character made: where to write
+        it); `back` starts them over with the answers kept replayed silently, so that `back`
+        at finish's first question goes to the walk's last."""
         while True:
             try:
-                return self.steps()
+                character = self.steps()
+                return character, finish(self.io, character) if finish is not None else None
             except _Back:
                 self.c = start("?", self.rules, self.point_buy)
                 self.io.rewind()
@@ -545,4 +552,12 @@ class Walk:
 
 def walk(io: Asker, rules: Rules, point_buy: bool = False) -> Character:
     """Ask for a whole character, the flowchart's way or point-buy's (EZ-7)."""
-    return Walk(io, rules, point_buy).run()
+    return Walk(io, rules, point_buy).run()[0]
+
+
+def walk_then(
+    io: Asker, rules: Rules, finish: Callable[[Asker, Character], T], point_buy: bool = False
+) -> tuple[Character, T]:
+    """walk(), then finish(io, character) as its last step (`back` and `?` work there too)."""
+    character, finished = Walk(io, rules, point_buy).run(finish)
+    return character, cast(T, finished)

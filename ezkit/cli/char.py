@@ -23,7 +23,10 @@ from ezkit.words import plural
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from ezkit.character.asking import Asker
+    from ezkit.character.check import Report
     from ezkit.character.files import Problem
+    from ezkit.character.model import Character
     from ezkit.character.stored import Mark
     from ezkit.rules import Rules
 
@@ -305,11 +308,15 @@ def new_character(
         lambda text, default: click.prompt(text, default=default, show_default=bool(default)),
         click.echo,
     )
-    character = builder.walk(console, rules, point_buy=point_buy)
-    report = check(character, rules)
-    for line in view.report_lines(report):
-        click.echo(line)
-    path = builder.output_path(console, output or Path(builder.file_name(character.name)))
+
+    def finish(io: Asker, character: Character) -> tuple[Report, Path | None]:
+        """The check, then where to write: the walk's last step, so `back` works there."""
+        report = check(character, rules)
+        for line in view.report_lines(report):
+            io.say(line)
+        return report, builder.output_path(io, output or Path(builder.file_name(character.name)))
+
+    character, (report, path) = builder.walk_then(console, rules, finish, point_buy=point_buy)
     if path is None:
         click.echo("nothing written")
     else:
