@@ -276,7 +276,12 @@ def check_writable(
     try:
         found = os.stat(target)
     except FileNotFoundError:
-        return None
+        # a link realpath cannot follow, as /dev/stdout to a pipe (/proc/self/fd/1 names
+        # `pipe:[N]`): the kernel can, so ask it of the name as given
+        found = _stat_or_none(name)
+        if found is None or stat.S_ISREG(found.st_mode):
+            return None
+        where = name
     except OSError as error:
         raise UnwritableError(f"{where}: cannot be written ({error.strerror})") from None
     if not stat.S_ISREG(found.st_mode):
@@ -295,6 +300,13 @@ def check_writable(
             "file by writing a new one beside it: make the folder writable or name another file"
         )
     return found
+
+
+def _stat_or_none(name: str) -> os.stat_result | None:
+    try:
+        return os.stat(name)
+    except OSError:
+        return None
 
 
 def _take_mode(fd: int, existing: os.stat_result | None) -> None:

@@ -98,6 +98,27 @@ def test_a_fifo_is_refused_and_never_waited_on(tmp_path: Path, reader: str) -> N
     assert f"{fifo} is a FIFO (named pipe), not a regular file" in result.stderr
 
 
+def test_an_output_of_dev_stdout_on_a_pipe_is_refused_as_a_fifo(tmp_path: Path) -> None:
+    """`-o /dev/stdout` with the output piped: the link leads to `pipe:[N]`, which realpath
+    cannot follow; the kernel can, so it is refused as the FIFO it is, not as a folder
+    /proc/PID/fd in which nothing can be written. On a file, it writes that file."""
+    db = str(tmp_path / "campaign.json")
+    added = ezkit_process("char", "add", str(EXAMPLES / "characters" / "jason-free.yaml"),
+                          "--db", db)  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    export = [sys.executable, "-m", "ezkit", "char", "export", "Jason Free", "-o", "/dev/stdout"]
+    piped = subprocess.run([*export, "--db", db], capture_output=True, text=True, timeout=30)
+    assert piped.returncode == 2, piped.stderr
+    assert "/dev/stdout is a FIFO (named pipe), not a regular file" in piped.stderr
+    assert "/proc/" not in piped.stderr
+    out = tmp_path / "jason.yaml"
+    with out.open("w") as handle:
+        written = subprocess.run([*export, "--db", db], stdout=handle, stderr=subprocess.PIPE,
+                                 text=True, timeout=30)  # fmt: skip
+    assert written.returncode == 0, written.stderr
+    assert out.read_text().startswith("schema_version: 1\nname: Jason Free\n")
+
+
 @pytest.mark.parametrize("reader", READERS)
 def test_a_file_over_the_limit_is_refused_unread(tmp_path: Path, reader: str) -> None:
     big = tmp_path / "big.yaml"
