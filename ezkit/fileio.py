@@ -239,9 +239,18 @@ def write_atomic_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     _sync_folder(target.parent)
 
 
-#: How a temp file is opened: made new (never an existing file or link), read-write, not
-#: inherited by child processes; its mode is then that of the file it replaces (_take_mode).
-_TEMP_FLAGS = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | os.O_CLOEXEC
+#: How a temp file is opened, as tempfile.mkstemp opens it: made new (never an existing file
+#: or link), read-write, binary on Windows (no newline translation of a PDF), not inherited;
+#: its mode is then that of the file it replaces (_take_mode). The flags a system lacks are 0.
+_TEMP_FLAGS = (
+    os.O_RDWR
+    | os.O_CREAT
+    | os.O_EXCL
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_NOINHERIT", 0)
+    | getattr(os, "O_BINARY", 0)
+)
 
 
 def _temp_beside(target: Path) -> tuple[int, str]:

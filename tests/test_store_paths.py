@@ -412,3 +412,11 @@ def test_a_temp_name_already_taken_is_passed_over(
     fd, temp = fileio._temp_beside(tmp_path / "campaign.json")
     os.close(fd)
     assert temp.endswith(f"-{'01' * 6}.tmp") and taken.read_text() == "another write's"
+
+
+def test_the_temp_flags_need_no_flag_a_system_may_lack() -> None:
+    """Windows has no O_CLOEXEC or O_NOFOLLOW (and Unix no O_BINARY): ezkit.fileio, which
+    every command that reads or writes a file imports, is imported all the same."""
+    code = "import os\ndel os.O_CLOEXEC, os.O_NOFOLLOW\nimport ezkit.fileio\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -359,8 +359,9 @@ def replay(saved: Mapping[str, Any], upto: int | None = None) -> State:
 
 
 def _sees_more(after: Mapping[str, int], before: Mapping[str, int]) -> bool:
-    """Whether `after` holds some card more often than `before` (a card newly seen).
-    Not `after - before`: that builds the whole difference, and a told game asks it of every
-    seat at every move (half the time of a seeded test game)."""
+    """Whether `after` holds some card more often than `before` (a card newly seen); the
+    counts of seen() are never negative. Not `after - before`: that builds the whole
+    difference, and a told game asks it of every seat at every move (half the time of a
+    seeded test game)."""
     had = before.get
     return any(count > had(card, 0) for card, count in after.items())
