@@ -170,6 +170,25 @@ def test_ctrl_c_at_once_after_the_links_ends_cleanly(tmp_path: Path) -> None:
         assert "game 1 saved: resume with `ezkit game serve 1`" in out
 
 
+def test_a_second_ctrl_c_while_a_page_listens_ends_as_the_first(tmp_path: Path) -> None:
+    """Ctrl-C twice, quickly, with a page's event stream open: the server was already
+    stopping, and uvicorn's forced exit had cancelled the app's lifespan, printing a
+    traceback (every run of a hostile-input hunt). The second Ctrl-C now changes nothing."""
+    db = tmp_path / "campaign.json"
+    process, _, links = _serve(["dudab", "--players", "Ann,Bob", "--bots", "1",
+                                    "--db", str(db), "--no-qr"])  # fmt: skip
+    token = links[1].rsplit("/", 1)[1]
+    events = links[1].split("/seat/")[0] + f"/api/{token}/events"
+    with _client() as client, client.stream("GET", events) as stream:
+        assert stream.status_code == 200
+        process.send_signal(signal.SIGINT)
+        time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=30)
+    assert process.returncode == 0 and "Traceback" not in out and "Error" not in out, out
+    assert "game 1 saved: resume with `ezkit game serve 1`" in out
+
+
 def test_links_printed_to_a_closed_pipe_end_the_command_without_a_traceback(
     tmp_path: Path,
 ) -> None:

@@ -196,12 +196,16 @@ def run(
     host = lan_address() if lan else LOOPBACK
     sock = _listen(host, port)
     base = f"http://{host}:{sock.getsockname()[1]}"
+    from ezkit.web.guard import more_open_files, server_limits
+
+    more_open_files()
     config = uvicorn.Config(
         make_app(table),
         log_level="warning",
         timeout_graceful_shutdown=1,
         lifespan="on",
         access_log=False,
+        **server_limits(),
     )
 
     class Server(uvicorn.Server):
@@ -219,6 +223,11 @@ def run(
                     self.failed, self.should_exit = error, True  # uvicorn would log a traceback
 
         def handle_exit(self, sig: int, frame: Any) -> None:
+            if self.should_exit:
+                # A second Ctrl-C: the server is already stopping (its shutdown waits at most
+                # timeout_graceful_shutdown). uvicorn would force the exit, cancelling the
+                # app's lifespan, which printed a traceback on the way out.
+                return
             table.stop()  # open event streams end now, not after a graceful-shutdown timeout
             super().handle_exit(sig, frame)
             # uvicorn raises each captured signal again once it has shut down: SIGINT comes

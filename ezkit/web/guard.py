@@ -1,0 +1,83 @@
+"""The web table's connections, guarded against clients that hold them and say nothing.
+
+With `--lan`, anyone on the network reaches the server, token or not. uvicorn's HTTP protocol
+gives a connection no deadline until its first request has come, nor for a request's head
+sent in part: connections that send nothing (or half a request line) were held for good, and
+some thousand of them ran the process out of file descriptors; the server then stopped
+answering and logged an error at every accept. Here a connection has HEAD_WITHIN seconds to
+send each request's head; the server answers 503 beyond MOST_CONNECTIONS at once; and the
+process may open as many files as the system lets it (more_open_files).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+#: Seconds a connection has to send a request's head (request line and headers), from when it
+#: opens and from when it starts the next one. A phone sends it in milliseconds.
+HEAD_WITHIN = 10.0
+#: Connections (and requests) at once, beyond which uvicorn answers 503: a table of six seats
+#: and two shared screens holds some two dozen (a page, its event stream, its moves).
+MOST_CONNECTIONS = 256
+#: The open-file limit asked for (the system's hard limit, if lower).
+OPEN_FILES = 65536
+
+
+class GuardedH11(H11Protocol):
+    """uvicorn's h11 protocol, closing a connection that does not send a request's head in
+    time (a connection between requests, idle, is closed by uvicorn's keep-alive timeout)."""
+
+    _head_deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._await_head()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.conn.their_state is h11.IDLE:  # a head begun, not ended (or a new one)
+            self._await_head()
+        else:
+            self._stop_waiting()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_waiting()
+        super().connection_lost(exc)
+
+    def _await_head(self) -> None:
+        if self._head_deadline is None:
+            self._head_deadline = self.loop.call_later(HEAD_WITHIN, self._head_too_slow)
+
+    def _stop_waiting(self) -> None:
+        if self._head_deadline is not None:
+            self._head_deadline.cancel()
+            self._head_deadline = None
+
+    def _head_too_slow(self) -> None:
+        self._head_deadline = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.close()
+
+
+def server_limits() -> dict[str, Any]:
+    """uvicorn.Config's arguments for the guard."""
+    return {"http": GuardedH11, "limit_concurrency": MOST_CONNECTIONS}
+
+
+def more_open_files() -> None:
+    """Raise this process's open-file limit towards OPEN_FILES (a soft limit of 1,024 is
+    common): the system's hard limit bounds it; nothing changes where there is none."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = OPEN_FILES if hard == resource.RLIM_INFINITY else min(OPEN_FILES, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):  # not allowed: the limit stays
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
