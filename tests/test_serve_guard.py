@@ -92,3 +92,26 @@ def test_the_open_file_limit_is_raised_within_the_hard_limit() -> None:
         assert still == hard and now == want
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_running_out_of_files_is_said_once_in_a_while_not_at_every_accept(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """asyncio logs a traceback for each connection it cannot accept (some 2,000 a second:
+    20 MB of stderr in a hunt's 10 s); the guard says it in one line every WARN_EVERY s, and
+    hands every other error to asyncio's own handler."""
+    loop = asyncio.new_event_loop()
+    others: list[dict[str, Any]] = []
+    try:
+        loop.default_exception_handler = others.append  # type: ignore[method-assign]
+        guard.quiet_accept_errors(loop)
+        handler = loop.get_exception_handler()
+        assert handler is not None
+        with caplog.at_level("WARNING", logger="uvicorn.error"):
+            for _ in range(2000):
+                handler(loop, {"message": guard.OUT_OF_FILES, "exception": OSError(24, "")})
+            handler(loop, {"message": "something else"})
+        said = [r for r in caplog.records if "too many connections at once" in r.getMessage()]
+        assert len(said) == 1 and others == [{"message": "something else"}]
+    finally:
+        loop.close()

@@ -184,6 +184,8 @@ def run(
     reaction_wait: float = REACTION_WAIT,
 ) -> None:
     """Listen, print the links, serve until Ctrl-C; the game is saved after every move."""
+    import asyncio
+
     import uvicorn
 
     from ezkit.web.app import make_app
@@ -196,7 +198,7 @@ def run(
     host = lan_address() if lan else LOOPBACK
     sock = _listen(host, port)
     base = f"http://{host}:{sock.getsockname()[1]}"
-    from ezkit.web.guard import more_open_files, server_limits
+    from ezkit.web.guard import more_open_files, quiet_accept_errors, server_limits
 
     more_open_files()
     config = uvicorn.Config(
@@ -212,6 +214,7 @@ def run(
         failed: OSError | None = None  # the links could not be printed (stdout closed)
 
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            quiet_accept_errors(asyncio.get_running_loop())
             await super().startup(sockets)
             # The links, and "Ctrl-C stops", only once the server answers and its signal
             # handlers are in place: a Ctrl-C just after them had come before uvicorn caught

@@ -5,8 +5,9 @@ gives a connection no deadline until its first request has come, nor for a reque
 sent in part: connections that send nothing (or half a request line) were held for good, and
 some thousand of them ran the process out of file descriptors; the server then stopped
 answering and logged an error at every accept. Here a connection has HEAD_WITHIN seconds to
-send each request's head; the server answers 503 beyond MOST_CONNECTIONS at once; and the
-process may open as many files as the system lets it (more_open_files).
+send each request's head; the server answers 503 beyond MOST_CONNECTIONS at once; the
+process may open as many files as the system lets it (more_open_files); and when it runs out
+all the same, asyncio's error at every accept is said once in a while (quiet_accept_errors).
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ HEAD_WITHIN = 10.0
 MOST_CONNECTIONS = 256
 #: The open-file limit asked for (the system's hard limit, if lower).
 OPEN_FILES = 65536
+#: asyncio's message when accept() finds no file left (and the least seconds between two
+#: warnings of it: asyncio logs a traceback for each connection waiting, thousands a second).
+OUT_OF_FILES = "socket.accept() out of system resource"
+WARN_EVERY = 10.0
 
 
 class GuardedH11(H11Protocol):
@@ -81,3 +86,26 @@ def more_open_files() -> None:
     if soft != resource.RLIM_INFINITY and soft < wanted:
         with contextlib.suppress(ValueError, OSError):  # not allowed: the limit stays
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:
+    """One warning line every WARN_EVERY seconds, not a traceback per connection, while the
+    server has no file left to accept a connection with (asyncio retries every second);
+    every other error is handled as before."""
+    import logging
+
+    last = [-WARN_EVERY]
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        if context.get("message") != OUT_OF_FILES:
+            loop.default_exception_handler(context)
+            return
+        if loop.time() - last[0] >= WARN_EVERY:
+            last[0] = loop.time()
+            logging.getLogger("uvicorn.error").warning(
+                "too many connections at once: no file left to accept another with; "
+                "new ones wait until some close (a connection that sends nothing is closed "
+                f"after {HEAD_WITHIN:g} s)"
+            )
+
+    loop.set_exception_handler(handle)
