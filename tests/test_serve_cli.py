@@ -189,6 +189,33 @@ def test_a_second_ctrl_c_while_a_page_listens_ends_as_the_first(tmp_path: Path) 
     assert "game 1 saved: resume with `ezkit game serve 1`" in out
 
 
+def test_head_of_an_event_stream_ends_and_the_connection_serves_the_next_request(
+    tmp_path: Path,
+) -> None:
+    """HEAD of a page's event stream had sent its headers and never ended, so a request sent
+    next on the same connection got no answer (found by a hostile-input hunt)."""
+    db = tmp_path / "campaign.json"
+    process, _, links = _serve(["dudab", "--players", "Ann,Bob", "--bots", "1", "--db", str(db),
+                                "--no-qr"])  # fmt: skip
+    try:
+        host, port = links[1].split("/")[2].split(":")
+        token = links[1].rsplit("/", 1)[1]
+        with socket.create_connection((host, int(port)), timeout=10) as connection:
+            connection.sendall(
+                f"HEAD /api/{token}/events HTTP/1.1\r\nHost: x\r\n\r\n"
+                "GET /static/web.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode()
+            )
+            answer = b""
+            while chunk := connection.recv(65536):
+                answer += chunk
+        heads = answer.split(b"HTTP/1.1 ")[1:]
+        assert len(heads) == 2 and heads[0].startswith(b"200") and heads[1].startswith(b"200")
+        assert b"text/event-stream" in heads[0] and b"text/css" in heads[1]
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=30)
+
+
 def test_links_printed_to_a_closed_pipe_end_the_command_without_a_traceback(
     tmp_path: Path,
 ) -> None:

@@ -239,6 +239,8 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
         known, number = who(request)
         if not known:
             return forbidden()
+        if request.method == "HEAD":  # the headers alone, now: the stream itself never ends
+            return Response(media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
         async def stream() -> AsyncIterator[str]:
             seen = -1
