@@ -115,3 +115,28 @@ def test_running_out_of_files_is_said_once_in_a_while_not_at_every_accept(
         assert len(said) == 1 and others == [{"message": "something else"}]
     finally:
         loop.close()
+
+
+def test_warnings_of_malformed_requests_are_said_once_in_a_while() -> None:
+    """uvicorn warns of each malformed or upgrade request: anyone who reaches the port could
+    fill the screen that shows the links. Each kind is let through once every WARN_EVERY s;
+    any other record passes."""
+    import logging
+
+    seldom = guard._Seldom()
+
+    def passed(message: str) -> bool:
+        record = logging.LogRecord("uvicorn.error", logging.WARNING, "", 0, message, (), None)
+        return bool(seldom.filter(record))
+
+    flood = [passed("Invalid HTTP request received.") for _ in range(500)]
+    assert flood.count(True) == 1 and flood[0]
+    websocket = "No supported WebSocket library detected. Please use pip install ..."
+    assert passed(websocket) and not passed(websocket)
+    assert passed("Unsupported upgrade request.") and not passed("Unsupported upgrade request.")
+    assert passed("Exceeded concurrency limit.") and not passed("Exceeded concurrency limit.")
+    assert all(passed("Application startup failed.") for _ in range(3))
+    guard.quiet_protocol_warnings()
+    guard.quiet_protocol_warnings()
+    mine = [f for f in logging.getLogger("uvicorn.error").filters if isinstance(f, guard._Seldom)]
+    assert len(mine) == 1

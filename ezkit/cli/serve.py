@@ -198,9 +198,15 @@ def run(
     host = lan_address() if lan else LOOPBACK
     sock = _listen(host, port)
     base = f"http://{host}:{sock.getsockname()[1]}"
-    from ezkit.web.guard import more_open_files, quiet_accept_errors, server_limits
+    from ezkit.web.guard import (
+        more_open_files,
+        quiet_accept_errors,
+        quiet_protocol_warnings,
+        server_limits,
+    )
 
     more_open_files()
+    quiet_protocol_warnings()
     config = uvicorn.Config(
         make_app(table),
         log_level="warning",

@@ -109,3 +109,43 @@ def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:
             )
 
     loop.set_exception_handler(handle)
+
+
+#: The starts of uvicorn's warnings of a malformed, upgrade or refused request: one each, so
+#: anyone who reaches the port could fill the screen that shows the links; each is said once
+#: every WARN_EVERY seconds instead. (The table uses no WebSocket.)
+PROTOCOL_WARNINGS = (
+    "Invalid HTTP request received.",
+    "Unsupported upgrade request.",
+    "No supported WebSocket library detected.",
+    "Exceeded concurrency limit.",  # beyond MOST_CONNECTIONS: one per request refused
+)
+
+
+class _Seldom:
+    """A logging filter passing each of PROTOCOL_WARNINGS once every WARN_EVERY seconds."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, float] = {}
+
+    def filter(self, record: Any) -> bool:
+        import time
+
+        message = record.getMessage()
+        kind = next((w for w in PROTOCOL_WARNINGS if message.startswith(w)), None)
+        if kind is None:
+            return True
+        now = time.monotonic()
+        if now - self.last.get(kind, -WARN_EVERY) < WARN_EVERY:
+            return False
+        self.last[kind] = now
+        return True
+
+
+def quiet_protocol_warnings() -> None:
+    """Filter uvicorn's warnings of malformed requests (see PROTOCOL_WARNINGS)."""
+    import logging
+
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _Seldom) for f in logger.filters):  # once a process
+        logger.addFilter(_Seldom())
