@@ -291,6 +291,33 @@ def test_wrong_or_missing_tokens_get_403_with_no_detail(dudab: tuple[TestClient,
         assert response.status_code == 403 and response.content == b""
 
 
+def test_a_known_address_with_another_method_is_405_and_a_wrong_token_still_403(
+    dudab: tuple[TestClient, WebTable],
+) -> None:
+    """The catch-all route had answered 403 to `GET /api/TOKEN/move` with a good token (found
+    by a hostile-input hunt); it is 405 with what is allowed. A wrong token, or an address
+    with none, is told nothing, whatever the method."""
+    client, table = dudab
+    seat = table.seat_tokens()[0]
+    for method, path, allowed in (
+        ("GET", f"/api/{seat}/move", "POST"),
+        ("POST", f"/seat/{seat}", "GET, HEAD"),
+        ("POST", f"/api/{seat}/state", "GET, HEAD"),
+        ("POST", f"/table/{table.table_token}", "GET, HEAD"),
+    ):
+        response = client.request(method, path)
+        assert response.status_code == 405 and response.headers["allow"] == allowed, path
+    for method, path in (
+        ("GET", "/api/nope/move"),
+        ("POST", "/seat/nope"),
+        ("POST", "/static/web.css"),
+        ("POST", "/"),
+        ("POST", "/api//state"),
+    ):
+        response = client.request(method, path)
+        assert response.status_code == 403 and response.content == b"", (method, path)
+
+
 def test_a_move_out_of_turn_is_409_and_an_illegal_one_422_with_the_reason(
     dudab: tuple[TestClient, WebTable],
 ) -> None:

@@ -45,7 +45,7 @@ from starlette.responses import (
     Response,
     StreamingResponse,
 )
-from starlette.routing import Route
+from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ezkit import resources
@@ -268,6 +268,18 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
         return FileResponse(resources.templates() / STATIC[name])
 
     async def nothing(request: Request) -> Response:
+        """403 for what no route serves; 405 for a route's address with another method, once
+        its token is known (a wrong token is told nothing, whatever the method)."""
+        for route in app.routes[:-1]:
+            if not isinstance(route, Route):
+                continue
+            match, child = route.matches(request.scope)
+            if match is Match.PARTIAL:  # the address of this route, another method
+                token = child.get("path_params", {}).get("token")
+                if token is not None and table.lookup(str(token))[0]:
+                    allowed = ", ".join(sorted(route.methods or ()))
+                    return Response(status_code=405, headers={"Allow": allowed})
+                break
         return forbidden()
 
     @contextlib.asynccontextmanager
