@@ -29,7 +29,7 @@ async def _hello(scope: dict[str, Any], receive: Any, send: Any) -> None:
 @pytest.fixture
 def port(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
     """A server with the guard and a short deadline, on loopback, in a thread."""
-    monkeypatch.setattr(guard, "HEAD_WITHIN", DEADLINE)
+    monkeypatch.setattr(guard, "REQUEST_WITHIN", DEADLINE)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.bind(("127.0.0.1", 0))
     sock.listen(16)
@@ -68,6 +68,66 @@ def test_half_a_request_line_is_closed_at_the_deadline(port: int) -> None:
         assert DEADLINE * 0.8 <= _closed_after(slow) < DEADLINE + 3
 
 
+def test_a_body_sent_a_byte_at_a_time_is_closed_at_the_deadline(port: int) -> None:
+    """A request's whole body is due within the deadline too: a client trickling a body (a
+    byte now and then, each one putting off uvicorn's own keep-alive timeout) held the
+    connection for good (found by a review)."""
+    with socket.create_connection(("127.0.0.1", port)) as slow:
+        slow.sendall(b"POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n")
+        start = time.monotonic()
+        slow.settimeout(0.2)
+        closed = False
+        while time.monotonic() - start < DEADLINE + 3 and not closed:
+            try:
+                slow.sendall(b"x")
+                closed = slow.recv(4096) == b""
+            except TimeoutError:
+                continue
+            except OSError:  # reset by the server: closed
+                closed = True
+        assert closed and time.monotonic() - start >= DEADLINE * 0.8
+
+
+def test_one_address_holds_at_most_per_address_connections(
+    port: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beyond PER_ADDRESS connections from one address, a new one is closed at once; once
+    some close, new ones are served again."""
+    monkeypatch.setattr(guard, "PER_ADDRESS", 5)
+    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(5)]
+    try:
+        time.sleep(0.1)  # the server has taken them
+        with socket.create_connection(("127.0.0.1", port)) as extra:
+            assert _closed_after(extra) < DEADLINE * 0.8  # closed at once, not at the deadline
+        held.pop().close()
+        time.sleep(0.1)
+        with socket.create_connection(("127.0.0.1", port)) as again:
+            again.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            again.settimeout(10)
+            assert again.recv(4096).startswith(b"HTTP/1.1 200")
+    finally:
+        for connection in held:
+            connection.close()
+
+
+def test_game_serve_runs_its_server_with_the_guard(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command's uvicorn server uses the guarded protocol and the connection limit (the
+    server itself is not run here: its config is looked at)."""
+    from click.testing import CliRunner
+
+    from ezkit.cli import cli
+
+    seen: list[uvicorn.Config] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: seen.append(self.config))
+    result = CliRunner().invoke(cli, ["game", "serve", "dudab", "--players", "Ann,Bob",
+                                      "--db", str(tmp_path / "c.json"), "--port", "0"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    [config] = seen
+    assert config.http is guard.GuardedH11 and config.limit_concurrency == guard.MOST_CONNECTIONS
+
+
 def test_a_request_is_answered_and_half_a_second_one_closed(port: int) -> None:
     with socket.create_connection(("127.0.0.1", port)) as client:
         client.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -88,10 +148,27 @@ def test_the_open_file_limit_is_raised_within_the_hard_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (lowered, hard))
         guard.more_open_files()
         now, still = resource.getrlimit(resource.RLIMIT_NOFILE)
-        want = guard.OPEN_FILES if hard == resource.RLIM_INFINITY else min(guard.OPEN_FILES, hard)
+        first = guard.OPEN_FILES[0]
+        want = first if hard == resource.RLIM_INFINITY else min(first, hard)
         assert still == hard and now == want
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_a_refused_open_file_limit_falls_to_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    """macOS refuses more than 10,240 files however high the hard limit: the next is asked."""
+    resource = pytest.importorskip("resource")
+    asked: list[int] = []
+
+    def refuse_above_10240(which: int, limits: tuple[int, int]) -> None:
+        asked.append(limits[0])
+        if limits[0] > 10240:
+            raise ValueError("not allowed")
+
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (256, resource.RLIM_INFINITY))
+    monkeypatch.setattr(resource, "setrlimit", refuse_above_10240)
+    guard.more_open_files()
+    assert asked == [65536, 10240]
 
 
 def test_running_out_of_files_is_said_once_in_a_while_not_at_every_accept(

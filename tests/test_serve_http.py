@@ -313,6 +313,9 @@ def test_a_known_address_with_another_method_is_405_and_a_wrong_token_still_403(
         ("POST", "/static/web.css"),
         ("POST", "/"),
         ("POST", "/api//state"),
+        ("PUT", "/api/nope/state"),  # Starlette's own 405 had told which methods it takes
+        ("DELETE", "/seat/nope"),
+        ("PATCH", "/"),
     ):
         response = client.request(method, path)
         assert response.status_code == 403 and response.content == b"", (method, path)

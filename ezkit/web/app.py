@@ -108,6 +108,10 @@ def _lower(headers: dict[str, str]) -> set[str]:
     return {k.lower() for k in headers}
 
 
+#: The methods the catch-all route answers 403 (or 405 to a good token) for.
+EVERY_METHOD = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT")
+
+
 def forbidden() -> Response:
     return Response(status_code=403)
 
@@ -304,7 +308,8 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
             Route("/api/{token}/move", move, methods=["POST"]),
             Route("/api/{token}/events", events),
             Route("/static/{name}", static),
-            Route("/{rest:path}", nothing, methods=["GET", "POST"]),  # no token: 403, as any
+            # no token: 403, as any, whatever the method (Starlette's 405 told which it takes)
+            Route("/{rest:path}", nothing, methods=[*EVERY_METHOD]),
         ],
         lifespan=lifespan,
     )

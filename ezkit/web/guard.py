@@ -1,13 +1,15 @@
 """The web table's connections, guarded against clients that hold them and say nothing.
 
 With `--lan`, anyone on the network reaches the server, token or not. uvicorn's HTTP protocol
-gives a connection no deadline until its first request has come, nor for a request's head
-sent in part: connections that send nothing (or half a request line) were held for good, and
-some thousand of them ran the process out of file descriptors; the server then stopped
-answering and logged an error at every accept. Here a connection has HEAD_WITHIN seconds to
-send each request's head; the server answers 503 beyond MOST_CONNECTIONS at once; the
-process may open as many files as the system lets it (more_open_files); and when it runs out
-all the same, asyncio's error at every accept is said once in a while (quiet_accept_errors).
+gives a connection no deadline until its first request has come, nor for a request sent in
+part (its head, or a body sent a byte at a time): connections that sent nothing were held for
+good, and some thousand of them ran the process out of file descriptors; the server then
+stopped answering and logged an error at every accept. Here a connection has REQUEST_WITHIN
+seconds to send each request whole; one address may hold PER_ADDRESS connections at once
+(the others are closed at once), and all together MOST_CONNECTIONS (uvicorn answers 503
+beyond); the process may open as many files as the system lets it (more_open_files); and
+when it runs out all the same, asyncio's error at every accept is said once in a while
+(quiet_accept_errors), as are uvicorn's warnings of malformed requests.
 """
 
 from __future__ import annotations
@@ -19,14 +21,18 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-#: Seconds a connection has to send a request's head (request line and headers), from when it
-#: opens and from when it starts the next one. A phone sends it in milliseconds.
-HEAD_WITHIN = 10.0
-#: Connections (and requests) at once, beyond which uvicorn answers 503: a table of six seats
-#: and two shared screens holds some two dozen (a page, its event stream, its moves).
-MOST_CONNECTIONS = 256
-#: The open-file limit asked for (the system's hard limit, if lower).
-OPEN_FILES = 65536
+#: Seconds a connection has to send a request whole (request line, headers and body), from
+#: when it opens and from when it starts the next one. A phone sends it in milliseconds.
+REQUEST_WITHIN = 10.0
+#: Connections one address may hold at once: a phone or a shared screen holds a few (its
+#: page, its event stream, its moves), a browser at most six per server.
+PER_ADDRESS = 64
+#: Connections (and requests) at once, beyond which uvicorn answers 503: a backstop, far above
+#: a table's two dozen.
+MOST_CONNECTIONS = 2048
+#: The open-file limits asked for, the first the system allows (and never above its hard
+#: limit): macOS, for one, refuses more than 10,240.
+OPEN_FILES = (65536, 10240, 4096)
 #: asyncio's message when accept() finds no file left (and the least seconds between two
 #: warnings of it: asyncio logs a traceback for each connection waiting, thousands a second).
 OUT_OF_FILES = "socket.accept() out of system resource"
@@ -34,19 +40,28 @@ WARN_EVERY = 10.0
 
 
 class GuardedH11(H11Protocol):
-    """uvicorn's h11 protocol, closing a connection that does not send a request's head in
-    time (a connection between requests, idle, is closed by uvicorn's keep-alive timeout)."""
+    """uvicorn's h11 protocol, closing a connection that does not send a request whole in
+    time, or that one address holds beyond PER_ADDRESS (a connection idle between requests
+    is closed by uvicorn's keep-alive timeout)."""
 
-    _head_deadline: asyncio.TimerHandle | None = None
+    _deadline: asyncio.TimerHandle | None = None
+    address: str | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        self._await_head()
+        super().connection_made(transport)  # self is now among the server's connections
+        peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else None
+        if self.address is not None:
+            held = sum(1 for c in self.connections if getattr(c, "address", None) == self.address)
+            if held > PER_ADDRESS:
+                transport.close()
+                return
+        self._await_request()
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
-        if self.conn.their_state is h11.IDLE:  # a head begun, not ended (or a new one)
-            self._await_head()
+        if self.conn.their_state in (h11.IDLE, h11.SEND_BODY):  # a request begun, not whole
+            self._await_request()
         else:
             self._stop_waiting()
 
@@ -54,18 +69,19 @@ class GuardedH11(H11Protocol):
         self._stop_waiting()
         super().connection_lost(exc)
 
-    def _await_head(self) -> None:
-        if self._head_deadline is None:
-            self._head_deadline = self.loop.call_later(HEAD_WITHIN, self._head_too_slow)
+    def _await_request(self) -> None:
+        if self._deadline is None:
+            self._deadline = self.loop.call_later(REQUEST_WITHIN, self._too_slow)
 
     def _stop_waiting(self) -> None:
-        if self._head_deadline is not None:
-            self._head_deadline.cancel()
-            self._head_deadline = None
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
 
-    def _head_too_slow(self) -> None:
-        self._head_deadline = None
-        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+    def _too_slow(self) -> None:
+        self._deadline = None
+        waiting = self.conn.their_state in (h11.IDLE, h11.SEND_BODY)
+        if waiting and not self.transport.is_closing():
             self.transport.close()
 
 
@@ -75,17 +91,23 @@ def server_limits() -> dict[str, Any]:
 
 
 def more_open_files() -> None:
-    """Raise this process's open-file limit towards OPEN_FILES (a soft limit of 1,024 is
-    common): the system's hard limit bounds it; nothing changes where there is none."""
+    """Raise this process's open-file limit to the first of OPEN_FILES the system allows (a
+    soft limit of 1,024 is common, 256 on macOS), within its hard limit; nothing changes
+    where there is none, or where it is higher already."""
     try:
         import resource
     except ImportError:  # Windows
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = OPEN_FILES if hard == resource.RLIM_INFINITY else min(OPEN_FILES, hard)
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        with contextlib.suppress(ValueError, OSError):  # not allowed: the limit stays
+    if soft == resource.RLIM_INFINITY:
+        return
+    for asked in OPEN_FILES:
+        wanted = asked if hard == resource.RLIM_INFINITY else min(asked, hard)
+        if wanted <= soft:
+            return
+        with contextlib.suppress(ValueError, OSError):  # refused: try the next, lower
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            return
 
 
 def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:
@@ -105,7 +127,7 @@ def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:
             logging.getLogger("uvicorn.error").warning(
                 "too many connections at once: no file left to accept another with; "
                 "new ones wait until some close (a connection that sends nothing is closed "
-                f"after {HEAD_WITHIN:g} s)"
+                f"after {REQUEST_WITHIN:g} s)"
             )
 
     loop.set_exception_handler(handle)

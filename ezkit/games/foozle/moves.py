@@ -262,7 +262,7 @@ def parse(state: FoozleState, text: str) -> Move:
         tail: list[str] = []
         if len(args) >= 2 and args[-2] == ON:
             args, tail = args[:-2], args[-2:]
-            if tail[1].isascii() and tail[1].isdigit():  # `on 01` is group 1, saved `on 1`
+            if tail[1].isascii() and tail[1].isdigit() and len(tail[1]) < 10:  # `on 01`: `on 1`
                 tail[1] = str(int(tail[1]))
         try:
             cards = fg.parse(args)
