@@ -9,6 +9,7 @@ the test calls it between requests (bot delay 0), so every state in between is c
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import random
@@ -319,6 +320,35 @@ def test_a_known_address_with_another_method_is_405_and_a_wrong_token_still_403(
     ):
         response = client.request(method, path)
         assert response.status_code == 403 and response.content == b"", (method, path)
+
+
+def test_a_target_no_route_can_match_is_403_too(dudab: tuple[TestClient, WebTable]) -> None:
+    """A full URL as the request target, or `*`, reached no route and got Starlette's 404;
+    anything without a token gets 403 and nothing else (found by a hostile-input hunt). An
+    unknown static file is still 404."""
+    client, table = dudab
+    app = make_app(table, run=False)
+    seat = table.seat_tokens()[0]
+
+    async def status(path: str) -> int:
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "http_version": "1.1", "method": "GET", "path": path,
+                 "raw_path": path.encode(), "query_string": b"", "headers": [],
+                 "scheme": "http", "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 1),
+                 "root_path": ""}  # fmt: skip
+        await app(scope, receive, send)
+        return int(sent[0]["status"])
+
+    for path in (f"http://elsewhere/api/{seat}/state", "*", "api/x"):
+        assert asyncio.run(status(path)) == 403, path
+    assert client.get("/static/nothing.css").status_code == 404
 
 
 def test_a_move_out_of_turn_is_409_and_an_illegal_one_422_with_the_reason(

@@ -311,6 +311,8 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
             # no token: 403, as any, whatever the method (Starlette's 405 told which it takes)
             Route("/{rest:path}", nothing, methods=[*EVERY_METHOD]),
         ],
+        # what no route can match (a target not starting with /: a full URL, `*`): 403 too
+        exception_handlers={404: lambda request, error: forbidden()},
         lifespan=lifespan,
     )
     app.add_middleware(Headers)
