@@ -194,7 +194,7 @@ def test_running_out_of_files_is_said_once_in_a_while_not_at_every_accept(
         loop.close()
 
 
-def test_warnings_of_malformed_requests_are_said_once_in_a_while() -> None:
+def test_warnings_of_malformed_requests_are_said_once_in_a_while_and_a_cut_request_not() -> None:
     """uvicorn warns of each malformed or upgrade request: anyone who reaches the port could
     fill the screen that shows the links. Each kind is let through once every WARN_EVERY s;
     any other record passes."""
@@ -213,6 +213,15 @@ def test_warnings_of_malformed_requests_are_said_once_in_a_while() -> None:
     assert passed("Unsupported upgrade request.") and not passed("Unsupported upgrade request.")
     assert passed("Exceeded concurrency limit.") and not passed("Exceeded concurrency limit.")
     assert all(passed("Application startup failed.") for _ in range(3))
+    cancelled = logging.LogRecord("uvicorn.error", logging.ERROR, "", 0,
+                                  "Exception in ASGI application\n", (), None)  # fmt: skip
+    cancelled.exc_info = (asyncio.CancelledError, asyncio.CancelledError(), None)
+    assert not seldom.filter(cancelled)  # a request cut short by Ctrl-C: no traceback
+    assert not passed("Cancel 1 running task(s), timeout graceful shutdown exceeded")
+    failed = logging.LogRecord("uvicorn.error", logging.ERROR, "", 0,
+                               "Exception in ASGI application\n", (), None)  # fmt: skip
+    failed.exc_info = (ValueError, ValueError("a bug"), None)
+    assert seldom.filter(failed)  # any other error is shown, every time
     guard.quiet_protocol_warnings()
     guard.quiet_protocol_warnings()
     mine = [f for f in logging.getLogger("uvicorn.error").filters if isinstance(f, guard._Seldom)]

@@ -144,8 +144,13 @@ PROTOCOL_WARNINGS = (
 )
 
 
+#: uvicorn's ERROR line when Ctrl-C cuts a request short (then the request's traceback).
+CUT_SHORT = "timeout graceful shutdown exceeded"
+
+
 class _Seldom:
-    """A logging filter passing each of PROTOCOL_WARNINGS once every WARN_EVERY seconds."""
+    """A logging filter passing each of PROTOCOL_WARNINGS once every WARN_EVERY seconds, and
+    no traceback of a request cancelled as the server stops."""
 
     def __init__(self) -> None:
         self.last: dict[str, float] = {}
@@ -154,6 +159,9 @@ class _Seldom:
         import time
 
         message = record.getMessage()
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, asyncio.CancelledError) or message.endswith(CUT_SHORT):
+            return False  # a request cut short by Ctrl-C (a body still arriving): expected
         kind = next((w for w in PROTOCOL_WARNINGS if message.startswith(w)), None)
         if kind is None:
             return True
