@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from ezkit.cli import cli
 from ezkit.errors import RuleError
-from ezkit.games import engine
+from ezkit.games import engine, saves
 from ezkit.games.table import HUMAN, Seat, Session, run
 
 
@@ -317,3 +317,35 @@ def test_a_move_that_draws_on_chance_is_final_and_one_that_does_not_is_not() -> 
     plain.shuffle(again)
     assert cards == again and chance.draws >= 51  # a draw per card at least (some rejected)
     assert [chance.randrange(6), chance.random()] == [plain.randrange(6), plain.random()]
+
+
+@pytest.mark.parametrize("seed", [4, 8, 12])
+def test_the_script_commands_ask_every_human_about_a_reaction_holder_or_not(
+    runner: CliRunner, db: str, seed: int
+) -> None:
+    """AU-11 in `game new` and `game move`: a human who holds no Interrupt or Deflect is asked
+    all the same (his one move, pass, typed like any other). They had passed for him, so where
+    a command stopped told every reader who held one: "Bob to move" after a Burden meant Bob
+    held a Deflect (found by a secrecy hunt)."""
+    made = as_json(runner, "game", "new", "auntie", "--players", "Ann,Bob", "--bots", "1",
+                   "--seed", str(seed), "--db", db)  # fmt: skip
+    game_id, typed = str(made["id"]), set()
+    for _ in range(150):
+        shown = as_json(runner, "game", "show", game_id, "--db", db)
+        if shown["status"] == "over" or shown["to_move"] is None:
+            break
+        seat = shown["to_move"]
+        legal = as_json(runner, "game", "show", game_id, "--seat", str(seat), "--db", db)
+        typed.add(shown["moves"])  # the index of the move typed now
+        as_json(runner, "game", "move", game_id, legal["legal_moves"][-1], "--seat", str(seat),
+                "--db", db)  # fmt: skip
+    saved = saves.get(Path(db), int(game_id))
+    state = engine.replay(saved, upto=0)
+    asked = {True: 0, False: 0}  # reactions asked of humans: holders, non-holders
+    for index, text in enumerate(saved["moves"]):
+        seat = state.to_move()
+        if seat in (0, 1) and state.reaction() is not None:
+            assert index in typed, f"move {index} ({text}) was made for a human at a reaction"
+            asked[len(state.legal_moves()) > 1] += 1
+        state.play(state.parse(text))
+    assert asked[False], "no human without the card was asked: the test saw no such window"

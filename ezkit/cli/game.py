@@ -333,7 +333,9 @@ def new(
         session.record = session.snapshot()
         session.game_id = campaign.table("games").insert(dict(session.record))
         session.saver = saves.writer_in(campaign, session.game_id, session.record["moves"])
-        session.advance(_collector(lines, lambda _: looker))
+        # AU-11: a human is asked about a reaction whether or not he holds the card, or the
+        # command's stop would tell every reader who holds one (as in game play and serve)
+        session.advance(_collector(lines, lambda _: looker), reactions=True)
     _settle(db, session)
     if as_json:
         emit_json({**_status(session), "events": lines})
@@ -362,7 +364,7 @@ def move(game_id: int, words: tuple[str, ...], seat: str | None, db: Path | None
     with open_campaign(db) as campaign:
         session = Session(saves.get_in(campaign, game_id), game_id=game_id)
         session.saver = saves.writer_in(campaign, game_id, session.record["moves"])
-        session.advance()  # bots left to move by an interrupted `game play`
+        session.advance(reactions=True)  # bots left to move by an interrupted `game play`
         mover = session.to_move()
         wanted = _seat(session, seat)
         if mover is not None and wanted is not None and wanted != mover:
@@ -373,7 +375,7 @@ def move(game_id: int, words: tuple[str, ...], seat: str | None, db: Path | None
         lines: list[str] = []
         on_move = _collector(lines, lambda _: mover)
         _, played = session.move(" ".join(words), on_move)
-        session.advance(on_move)
+        session.advance(on_move, reactions=True)
     _settle(db, session)
     if as_json:
         emit_json({**_status(session), "seat": mover, "played": played.text(), "events": lines})
