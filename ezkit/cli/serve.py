@@ -189,6 +189,12 @@ def run(
     import uvicorn
 
     from ezkit.web.app import make_app
+    from ezkit.web.guard import (
+        more_open_files,
+        quiet_accept_errors,
+        quiet_protocol_warnings,
+        server_limits,
+    )
     from ezkit.web.table import WebTable
 
     game_id = session.game_id
@@ -198,13 +204,6 @@ def run(
     host = lan_address() if lan else LOOPBACK
     sock = _listen(host, port)
     base = f"http://{host}:{sock.getsockname()[1]}"
-    from ezkit.web.guard import (
-        more_open_files,
-        quiet_accept_errors,
-        quiet_protocol_warnings,
-        server_limits,
-    )
-
     more_open_files()
     quiet_protocol_warnings()
     config = uvicorn.Config(

@@ -110,38 +110,37 @@ def more_open_files() -> None:
             return
 
 
-def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:
-    """One warning line every WARN_EVERY seconds, not a traceback per connection, while the
-    server has no file left to accept a connection with (asyncio retries every second);
-    every other error is handled as before."""
-    import logging
+#: What is said while the server has no file left to accept a connection with.
+OUT_OF_FILES_SAID = "too many connections at once: no file left to accept another with"
 
-    last = [-WARN_EVERY]
-
-    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        if context.get("message") != OUT_OF_FILES:
-            loop.default_exception_handler(context)
-            return
-        if loop.time() - last[0] >= WARN_EVERY:
-            last[0] = loop.time()
-            logging.getLogger("uvicorn.error").warning(
-                "too many connections at once: no file left to accept another with; "
-                "new ones wait until some close (a connection that sends nothing is closed "
-                f"after {REQUEST_WITHIN:g} s)"
-            )
-
-    loop.set_exception_handler(handle)
-
-
-#: The starts of uvicorn's warnings of a malformed, upgrade or refused request: one each, so
-#: anyone who reaches the port could fill the screen that shows the links; each is said once
-#: every WARN_EVERY seconds instead. (The table uses no WebSocket.)
+#: The starts of the warnings said once every WARN_EVERY seconds (_Seldom): uvicorn's of a
+#: malformed, upgrade or refused request (one each: anyone who reaches the port could fill the
+#: screen that shows the links; the table uses no WebSocket), and running out of files.
 PROTOCOL_WARNINGS = (
     "Invalid HTTP request received.",
     "Unsupported upgrade request.",
     "No supported WebSocket library detected.",
     "Exceeded concurrency limit.",  # beyond MOST_CONNECTIONS: one per request refused
+    OUT_OF_FILES_SAID,
 )
+
+
+def quiet_accept_errors(loop: asyncio.AbstractEventLoop) -> None:
+    """A warning line (said seldom, by _Seldom), not a traceback per connection, while the
+    server has no file left to accept a connection with (asyncio retries every second);
+    every other error is handled as before."""
+    import logging
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        if context.get("message") != OUT_OF_FILES:
+            loop.default_exception_handler(context)
+            return
+        logging.getLogger("uvicorn.error").warning(
+            f"{OUT_OF_FILES_SAID}; new ones wait until some close (a connection that sends "
+            f"nothing is closed after {REQUEST_WITHIN:g} s)"
+        )
+
+    loop.set_exception_handler(handle)
 
 
 #: uvicorn's ERROR line when Ctrl-C cuts a request short (then the request's traceback).
