@@ -296,8 +296,9 @@ def test_a_known_address_with_another_method_is_405_and_a_wrong_token_still_403(
     dudab: tuple[TestClient, WebTable],
 ) -> None:
     """The catch-all route had answered 403 to `GET /api/TOKEN/move` with a good token (found
-    by a hostile-input hunt); it is 405 with what is allowed. A wrong token, or an address
-    with none, is told nothing, whatever the method."""
+    by a hostile-input hunt); it is 405 with what is allowed. A wrong token, an address with
+    none, or a good token on a route that does not serve it (the table's on a seat's page) is
+    told nothing, whatever the method."""
     client, table = dudab
     seat = table.seat_tokens()[0]
     for method, path, allowed in (
@@ -315,6 +316,10 @@ def test_a_known_address_with_another_method_is_405_and_a_wrong_token_still_403(
         ("POST", "/"),
         ("POST", "/api//state"),
         ("PUT", "/api/nope/state"),  # Starlette's own 405 had told which methods it takes
+        # a good token on a route that does not serve it: 403, as GET gets there
+        ("POST", f"/seat/{table.table_token}"),
+        ("GET", f"/api/{table.table_token}/move"),
+        ("POST", f"/table/{seat}"),
         ("DELETE", "/seat/nope"),
         ("PATCH", "/"),
     ):

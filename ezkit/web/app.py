@@ -112,6 +112,19 @@ def _lower(headers: dict[str, str]) -> set[str]:
 EVERY_METHOD = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT")
 
 
+#: The routes that only a seat's token opens, and the one only the table's token opens.
+SEAT_ONLY = ("/seat/{token}", "/api/{token}/move")
+TABLE_ONLY = ("/table/{token}",)
+
+
+def _serves(path: str, number: int | None) -> bool:
+    """Does this route serve this token's holder (a seat's number, None: the table)? What a
+    route does not serve is 403 whatever the method, so that 405 says no more than GET does."""
+    if path in SEAT_ONLY:
+        return number is not None
+    return number is None or path not in TABLE_ONLY
+
+
 def forbidden() -> Response:
     return Response(status_code=403)
 
@@ -280,7 +293,8 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
             match, child = route.matches(request.scope)
             if match is Match.PARTIAL:  # the address of this route, another method
                 token = child.get("path_params", {}).get("token")
-                if token is not None and table.lookup(str(token))[0]:
+                known, number = table.lookup(str(token)) if token is not None else (False, None)
+                if known and _serves(route.path, number):
                     allowed = ", ".join(sorted(route.methods or ()))
                     return Response(status_code=405, headers={"Allow": allowed})
                 break
