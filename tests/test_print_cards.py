@@ -306,3 +306,45 @@ def test_a_face_colour_that_is_no_hex_colour_is_refused() -> None:
 
     with pytest.raises(ValueError, match="'red; x' is not a hex colour"):
         cards.colour_rules([{"id": "x", "colour": "red; x", "ink": "#000"}])
+
+
+def test_a_terminal_is_shown_a_spinner_while_the_pdf_is_drawn(tmp_path: Path) -> None:
+    """A deck takes seconds: standard error on a terminal shows what is being drawn, and
+    clears it; a pipe (stdout here, and stderr in every other test) gets no such line."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    output = tmp_path / "pad.pdf"
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "ezkit", "print", "scorepad", "dudab", "-o", str(output)],
+            stdout=subprocess.PIPE,
+            stderr=follower,
+            text=True,
+            timeout=60,
+            env={**os.environ, "COLUMNS": "80", "TERM": "xterm"},
+        )
+        os.close(follower)
+        follower = -1
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal's other end is closed: all is read
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        if follower >= 0:
+            os.close(follower)
+        os.close(leader)
+    assert done.returncode == 0, shown
+    assert done.stdout == f"wrote {output}: 1 page\n"
+    assert b"Drawing the score pad ..." in shown
+    # gone when done: the cursor shown again, its line erased (up one, erase line)
+    assert b"\x1b[?25h" in shown and shown.endswith(b"\x1b[1A\x1b[2K")
+    assert output.read_bytes().startswith(b"%PDF-")

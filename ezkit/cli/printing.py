@@ -8,11 +8,14 @@ and that time is spent here reading and checking, not after.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
 from ezkit.cli.params import FiniteRange, db_option, rules_option
+from ezkit.words import plural
 
 OUTPUT = click.option(
     "-o",
@@ -61,6 +64,21 @@ def _preload() -> None:
     click.get_current_context().call_on_close(gc.enable)
 
 
+@contextmanager
+def _drawing(what: str) -> Iterator[None]:
+    """A spinner on the terminal while the PDF is drawn (a deck takes seconds), on standard
+    error and gone when done; nothing when that is not a terminal (a pipe, a log, the tests)."""
+    import sys
+
+    if not sys.stderr.isatty():
+        yield
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status(f"Drawing {what} ...", spinner="line"):
+        yield
+
+
 @click.group("print")
 def print_group() -> None:
     """Print character sheets and the play aid as PDF."""
@@ -104,11 +122,9 @@ def sheet(
         if blank
         else [sheets.sheet(load_character(name, db), rules) for name in names]
     )
-    pages = render.pdf("sheet.html", output, paper, **sheets.batch(views, paper))
-    click.echo(
-        f"wrote {output}: {len(views)} sheet{'s' if len(views) != 1 else ''}, "
-        f"{pages} page{'s' if pages != 1 else ''}"
-    )
+    with _drawing("a blank sheet" if blank else plural(len(views), "sheet")):
+        pages = render.pdf("sheet.html", output, paper, **sheets.batch(views, paper))
+    click.echo(f"wrote {output}: {plural(len(views), 'sheet')}, {plural(pages, 'page')}")
 
 
 @print_group.command("aid", epilog="Example: ezkit print aid -o play-aid.pdf --rules house.yaml")
@@ -125,15 +141,16 @@ def aid(output: Path, paper: str, house_rules: Path | None) -> None:
     _refuse_output(output)
 
     rules = rules_data.load(house_rules)
-    pages = render.pdf("aid.html", output, paper, aid=play_aid.aid(rules))
-    click.echo(f"wrote {output}: {pages} page{'s' if pages != 1 else ''}")
+    with _drawing("the play aid"):
+        pages = render.pdf("aid.html", output, paper, aid=play_aid.aid(rules))
+    click.echo(f"wrote {output}: {plural(pages, 'page')}")
 
 
 GAME = click.argument("game", type=click.Choice(["auntie", "bakeries", "dudab", "foozle"]))
 
 
 def _pages(pages: int) -> str:
-    return f"{pages} page{'s' if pages != 1 else ''}"
+    return plural(pages, "page")
 
 
 OPTIONS = click.option(
@@ -182,7 +199,8 @@ def deck(game: str, output: Path, paper: str, backs: bool, bleed: float, options
     )
     for warning in view["warnings"]:
         click.echo(f"warning: {warning}", err=True)
-    pages = render.pdf("deck.html", output, paper, deck=view)
+    with _drawing(f"the deck: {plural(view['cards'], 'card')}"):
+        pages = render.pdf("deck.html", output, paper, deck=view)
     with_options = f" (with {view['options']})" if view["options"] else ""
     click.echo(f"wrote {output}: {view['cards']} cards{with_options}, {_pages(pages)}")
 
@@ -209,10 +227,11 @@ def cheatsheet(game: str, output: Path, paper: str, options: str) -> None:
     _refuse_output(output)
 
     view = sheets.cheatsheet(game, sheets.parse_options(game, options))
-    for size in view["type_sizes"]:  # the largest type the text is thought to fit in first
-        pages = render.pdf("cheatsheet.html", output, paper, sheet={**view, "type_size": size})
-        if pages == 1:
-            break
+    with _drawing("the cheat sheet"):
+        for size in view["type_sizes"]:  # the largest type the text is thought to fit in first
+            pages = render.pdf("cheatsheet.html", output, paper, sheet={**view, "type_size": size})
+            if pages == 1:
+                break
     click.echo(f"wrote {output}: {_pages(pages)}")
 
 
@@ -230,5 +249,6 @@ def scorepad(game: str, output: Path, paper: str) -> None:
 
     _refuse_output(output)
 
-    pages = render.pdf("scorepad.html", output, paper, pad=pads.scorepad(game))
+    with _drawing("the score pad"):
+        pages = render.pdf("scorepad.html", output, paper, pad=pads.scorepad(game))
     click.echo(f"wrote {output}: {_pages(pages)}")
