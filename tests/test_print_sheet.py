@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 from pdf_fonts import whole_or_subset
 from pdf_text import page_texts
 from pypdf import PdfReader
@@ -484,3 +486,55 @@ def test_a_weapon_tied_to_a_role_says_so_on_the_sheet(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "knife (Brawler)" in page_texts(out)[0]
+
+
+def test_nothing_sticks_out_of_its_column_on_a_crowded_sheet(tmp_path: Path) -> None:
+    """Found by a look at printed sheets: 14 Fudge Points or more ran their row of boxes into
+    the Experience column, and a word longer than a line (a web address) ran off the page.
+    Both now wrap. The check reads WeasyPrint's boxes: any text past its block's edge."""
+    from pdf_layout import laid_out, sticking_out
+
+    from ezkit import rules as rules_data
+    from ezkit.cli.params import load_character
+    from ezkit.printing import sheet as sheets
+
+    document = yaml.safe_load((EXAMPLES / "jason-free.yaml").read_text())
+    document["fudge_points"] = 40
+    document["description"] = "See https://example.org/" + "maps/" * 40 + " for the road."
+    document["background"] = "He walked the East March road. " * 12 + "A" * 150
+    crowded = tmp_path / "crowded.yaml"
+    crowded.write_text(yaml.safe_dump(document))
+    rules = rules_data.load(None)
+    views = [sheets.sheet(load_character(str(crowded), None), rules), sheets.blank(rules)]
+    views += [sheets.sheet(load_character(str(p), None), rules) for p in EXAMPLES.glob("*.yaml")]
+    for paper in ("letter", "a4"):
+        laid = laid_out("sheet.html", paper, **sheets.batch(views, paper))
+        assert sticking_out(laid) == [], paper
+
+
+def test_a_note_keeps_its_paragraphs_and_line_breaks(tmp_path: Path) -> None:
+    """A YAML folded block (`>`) with a blank line between paragraphs reaches ezkit as one
+    line break: the sheet had run the paragraphs together. A blank line parts paragraphs, a
+    line break within one is kept."""
+    text = "background: >\n  First paragraph.\n\n  Second paragraph,\n  folded.\n"
+    assert yaml.safe_load(text)["background"] == "First paragraph.\nSecond paragraph, folded.\n"
+    document = yaml.safe_load((EXAMPLES / "jason-free.yaml").read_text())
+    document["background"] = yaml.safe_load(text)["background"]
+    document["description"] = "Tall.\n\n\nQuiet.\n  Patient.  "
+    path = tmp_path / "notes.yaml"
+    path.write_text(yaml.safe_dump(document))
+    out = tmp_path / "notes.pdf"
+    result = CliRunner().invoke(cli, ["print", "sheet", str(path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = [line.strip() for line in pages(out)[0].splitlines()]
+    for line in ("First paragraph.", "Second paragraph, folded.", "Tall.", "Quiet.", "Patient."):
+        assert line in lines, line
+
+
+@given(st.text(alphabet=st.sampled_from("ab \t\n."), max_size=40))
+def test_paragraphs_keep_every_word_in_order(text: str) -> None:
+    from ezkit.printing.sheet import paragraphs
+
+    found = paragraphs(text)
+    assert [w for p in found for line in p for w in line.split()] == text.split()
+    assert all(p and p[0] and p[-1] for p in found)  # no paragraph starts or ends blank

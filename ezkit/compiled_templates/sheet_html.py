@@ -1,5 +1,5 @@
 # Made by `python -m ezkit.compiled_templates` from templates/sheet.html: not to edit.
-SOURCE_SHA256 = "30b33d322a3ffa9f60e042831c95b817decd1226636bfa810b52fe983c1ac190"
+SOURCE_SHA256 = "73449775d5bc11412016e74ba0b2b9ef3b52cc488e24d4cd5e4d797cbe1f1400"
 JINJA = "3.1.6"
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'sheet.html'
@@ -253,12 +253,25 @@ def root(context, missing=missing):
             pass
             yield ' empty'
         yield '">\n    <h2>Description</h2>\n'
-        if environment.getattr(l_1_s, 'description'):
+        l_2_loop = missing
+        t_1 = 1
+        for l_2_paragraph, l_2_loop in LoopContext(environment.getattr(l_1_s, 'description'), undefined):
+            _loop_vars = {}
             pass
             yield '<p>'
-            yield escape(environment.getattr(l_1_s, 'description'))
+            l_3_loop = missing
+            for l_3_line, l_3_loop in LoopContext(l_2_paragraph, undefined):
+                _loop_vars = {}
+                pass
+                if (not environment.getattr(l_3_loop, 'first')):
+                    pass
+                    yield '<br>'
+                yield escape(l_3_line)
+            l_3_loop = l_3_line = missing
             yield '</p>'
-        else:
+            t_1 = 0
+        l_2_loop = l_2_paragraph = missing
+        if t_1:
             pass
             yield '<div class="room"></div>'
         yield '  </div>\n  <div class="note background'
@@ -266,13 +279,22 @@ def root(context, missing=missing):
             pass
             yield ' empty'
         yield '">\n    <h2>Background</h2>\n'
-        for l_2_paragraph in environment.getattr(l_1_s, 'background'):
+        l_2_loop = missing
+        for l_2_paragraph, l_2_loop in LoopContext(environment.getattr(l_1_s, 'background'), undefined):
             _loop_vars = {}
             pass
             yield '<p>'
-            yield escape(l_2_paragraph)
+            l_3_loop = missing
+            for l_3_line, l_3_loop in LoopContext(l_2_paragraph, undefined):
+                _loop_vars = {}
+                pass
+                if (not environment.getattr(l_3_loop, 'first')):
+                    pass
+                    yield '<br>'
+                yield escape(l_3_line)
+            l_3_loop = l_3_line = missing
             yield '</p>'
-        l_2_paragraph = missing
+        l_2_loop = l_2_paragraph = missing
         yield '<span id="'
         yield escape(environment.getattr(l_1_s, 'end'))
         yield '"></span>\n  </div>\n</section>\n'
@@ -280,4 +302,4 @@ def root(context, missing=missing):
     yield '</body>\n</html>'
 
 blocks = {}
-debug_info = '9=15&10=17&16=19&18=30&20=34&23=36&34=42&35=46&36=63&45=69&51=89&52=112&55=114&56=116&57=118&59=120&65=122&66=128&69=135&70=141&77=149&81=165&89=178&90=182&95=202&97=210&102=218&105=224&107=245&112=249&114=253&116=262&118=266'
+debug_info = '9=15&10=17&16=19&18=30&20=34&23=36&34=42&35=46&36=63&45=69&51=89&52=112&55=114&56=116&57=118&59=120&65=122&66=128&69=135&70=141&77=149&81=165&89=178&90=182&95=202&97=210&102=218&105=224&107=245&112=249&114=255&116=275&118=280'

@@ -9,6 +9,7 @@ with the values when printed shown lightly; roles, gifts, faults and weapons get
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ezkit import ladder
@@ -78,6 +79,14 @@ def name_size(name: str) -> str:
         if longest <= word_max and len(name) <= name_max:
             return size
     return NAME_SMALLEST
+
+
+def paragraphs(text: str) -> list[list[str]]:
+    """A note's paragraphs, each as its lines: a blank line parts paragraphs, a line break
+    within one is kept (in a YAML folded block, `>`, a blank line between paragraphs reaches
+    ezkit as one line break: it had run them together)."""
+    found = (chunk.strip() for chunk in re.split(r"\n[ \t]*\n", text))
+    return [[line.strip() for line in chunk.split("\n")] for chunk in found if chunk]
 
 
 def _rows(items: list[dict[str, Any]], empty: dict[str, Any], spare: int, least: int = 0) -> list:
@@ -154,8 +163,8 @@ def sheet(character: Character, rules: Rules) -> dict[str, Any]:
         "condition": "" if condition == "unhurt" else condition,
         "wounds": wound_rows(list(character.wounds), rules),
         "tools": [" · ".join(character.tools)] * bool(character.tools) + [""] * SPARE["tools"],
-        "description": character.description,
-        "background": [p for p in character.background.split("\n\n") if p.strip()],
+        "description": paragraphs(character.description),
+        "background": paragraphs(character.background),
         "ladder": ladder_rungs(),
     }
 
@@ -189,7 +198,7 @@ def blank(rules: Rules) -> dict[str, Any]:
         "condition": "",
         "wounds": wound_rows([], rules),
         "tools": [""] * BLANK_ROWS["tools"],
-        "description": "",
+        "description": [],
         "background": [],
         "ladder": ladder_rungs(),
     }

@@ -1,0 +1,48 @@
+"""A printed page's layout, read from WeasyPrint's own boxes: text that sticks out of the
+block it is laid out in (a row of tally boxes running into the next column, a long word
+running off the page) is found wherever it is, without knowing the template."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: Slack, in CSS pixels, for a glyph's rounding at a block's edge.
+SLACK = 0.5
+
+
+def laid_out(template: str, paper: str = "letter", **context: Any) -> Any:
+    """The WeasyPrint document of a template, as `ezkit print` lays it out (no PDF written)."""
+    import weasyprint
+
+    from ezkit import render, resources
+
+    page = render.html(template, paper=render.PAPER[paper], **context)
+    return weasyprint.HTML(
+        string=page,
+        base_url=resources.templates().as_uri() + "/",
+        url_fetcher=render.safe_fetcher(),
+    ).render()
+
+
+def sticking_out(document: Any) -> list[tuple[int, str, float]]:
+    """Every text that ends past the right edge of its block: (page, text, by how many px)."""
+    from weasyprint.formatting_structure import boxes
+
+    found: list[tuple[int, str, float]] = []
+
+    def walk(box: Any, block: Any, page: int) -> None:
+        if isinstance(box, boxes.LineBox):
+            limit = block.content_box_x() + block.width + SLACK
+            for child in box.descendants():
+                past = child.position_x + child.width - limit
+                if isinstance(child, boxes.TextBox) and past > 0:
+                    found.append((page, child.text, round(past, 1)))
+            return
+        if isinstance(box, boxes.BlockContainerBox):
+            block = box
+        for child in getattr(box, "children", ()):
+            walk(child, block, page)
+
+    for number, page in enumerate(document.pages, 1):
+        walk(page._page_box, page._page_box, number)
+    return found
