@@ -261,3 +261,29 @@ def test_the_aid_says_which_trait_fights_from_the_rules_data() -> None:
     assert "(EZ-24)" in option["text"] and "Never the best role whatever it is" in option["text"]
     for role, kind in rules.fighting_roles.items():
         assert (role in option["text"]) == bool(kind)
+
+
+def test_a_long_house_table_repeats_its_header_on_every_page_and_nothing_sticks_out(
+    tmp_path: Path,
+) -> None:
+    """House rules with many armours and weapons run the gear tables onto another page: the
+    header row comes again there (found by a look at printed aids: the rows went on with no
+    header). Nothing in the aid sticks out of its block, the default's or this one."""
+    from pdf_layout import laid_out, sticking_out
+
+    smithy = "of the duchy's own smiths, lacquered and chased in silver"
+    house = {
+        "armor": {f"House armour {i} {smithy}": 1 + i % 5 for i in range(40)},
+    }
+    (tmp_path / "house.yaml").write_text(yaml.safe_dump(house))
+    rules = rules_data.load(tmp_path / "house.yaml")
+    laid = laid_out("aid.html", "letter", aid=aid.aid(rules))
+    assert sticking_out(laid) == []
+    out = tmp_path / "aid.pdf"
+    out.write_bytes(laid.write_pdf())
+    texts = [" ".join(t.split()) for t in page_texts(out)]
+    holding = [t for t in texts if "House armour" in t]
+    assert len(holding) >= 2, "the armour table should run onto a second page"
+    for text in holding:
+        assert text.index("Armor Bonus") < text.index("House armour"), text[:300]
+    assert sticking_out(laid_out("aid.html", "a4", aid=aid.aid(rules_data.load(None)))) == []

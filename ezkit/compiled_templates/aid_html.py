@@ -1,5 +1,5 @@
 # Made by `python -m ezkit.compiled_templates` from templates/aid.html: not to edit.
-SOURCE_SHA256 = "81903f0c187469acfa60647d15ec2a5f90f3425d3713f1f21d15249bc63bb546"
+SOURCE_SHA256 = "63df07339487976349a389ee1225e48a9c20761899cf8e2d03f54626f5d9525b"
 JINJA = "3.1.6"
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'aid.html'
@@ -466,7 +466,7 @@ def root(context, missing=missing):
     yield escape(context.call((undefined(name='chart') if l_0_chart is missing else l_0_chart), environment.getattr((undefined(name='aid') if l_0_aid is missing else l_0_aid), 'ranged_chart')))
     yield '\n    </div>\n  </div>\n  <h2>Wounds</h2>\n  <div class="formula">'
     yield escape(environment.getattr(environment.getattr((undefined(name='aid') if l_0_aid is missing else l_0_aid), 'wounds'), 'formula'))
-    yield '</div>\n  <table class="wounds">\n    <tr><th>Wound value</th><th>Level</th><th>Boxes</th><th>Effect</th><th>As a stun</th></tr>\n    <tr><td>'
+    yield '</div>\n  <table class="wounds">\n    <thead><tr><th>Wound value</th><th>Level</th><th>Boxes</th><th>Effect</th><th>As a stun</th></tr></thead>\n    <tr><td>'
     yield escape(environment.getattr(environment.getattr((undefined(name='aid') if l_0_aid is missing else l_0_aid), 'wounds'), 'none'))
     yield '</td><td class="level">no wound</td><td></td><td></td><td></td></tr>\n'
     for l_1_w in environment.getattr(environment.getattr((undefined(name='aid') if l_0_aid is missing else l_0_aid), 'wounds'), 'rows'):
@@ -518,7 +518,7 @@ def root(context, missing=missing):
         yield escape(environment.getattr(l_1_e, 'per_week'))
         yield '</td></tr>'
     l_1_e = missing
-    yield '</table>\n    </div>\n  </div>\n\n  <div class="cols">\n    <div>\n      <h2>Armor</h2>\n      <table>\n        <tr><th>Armor</th><th class="num">Bonus</th></tr>\n'
+    yield '</table>\n    </div>\n  </div>\n\n  <div class="cols">\n    <div>\n      <h2>Armor</h2>\n      <table>\n        <thead><tr><th>Armor</th><th class="num">Bonus</th></tr></thead>\n'
     for l_1_a in environment.getattr((undefined(name='aid') if l_0_aid is missing else l_0_aid), 'armor'):
         _loop_vars = {}
         pass
@@ -528,7 +528,7 @@ def root(context, missing=missing):
         yield escape(environment.getattr(l_1_a, 'bonus'))
         yield '</td></tr>'
     l_1_a = missing
-    yield '      </table>\n      <p class="caption">CPD = armor bonus + Mass Scale + Resilience + other defence (gifts, gear, GM).</p>\n    </div>\n    <div class="wide">\n      <h2>Melee weapons</h2>\n      <table>\n        <tr><th>Weapon</th><th class="num">Damage factor</th></tr>\n'
+    yield '      </table>\n      <p class="caption">CPD = armor bonus + Mass Scale + Resilience + other defence (gifts, gear, GM).</p>\n    </div>\n    <div class="wide">\n      <h2>Melee weapons</h2>\n      <table>\n        <thead><tr><th>Weapon</th><th class="num">Damage factor</th></tr></thead>\n'
     for l_1_w in environment.getattr((undefined(name='aid') if l_0_aid is missing else l_0_aid), 'melee_weapons'):
         _loop_vars = {}
         pass
@@ -543,7 +543,7 @@ def root(context, missing=missing):
         yield escape(environment.getattr(l_1_w, 'factor'))
         yield '</td></tr>'
     l_1_w = missing
-    yield '      </table>\n      <p class="caption">INJ = Body + Mass Scale + damage factor; a quality or unique weapon one higher.</p>\n    </div>\n  </div>\n  <div class="cols">\n    <div>\n      <h2>Self-powered weapons</h2>\n      <table>\n        <tr><th>Weapon</th><th class="num">INJ</th></tr>\n'
+    yield '      </table>\n      <p class="caption">INJ = Body + Mass Scale + damage factor; a quality or unique weapon one higher.</p>\n    </div>\n  </div>\n  <div class="cols">\n    <div>\n      <h2>Self-powered weapons</h2>\n      <table>\n        <thead><tr><th>Weapon</th><th class="num">INJ</th></tr></thead>\n'
     for l_1_w in environment.getattr((undefined(name='aid') if l_0_aid is missing else l_0_aid), 'ranged_weapons'):
         _loop_vars = {}
         pass
@@ -558,7 +558,7 @@ def root(context, missing=missing):
         yield escape(environment.getattr(l_1_w, 'inj'))
         yield '</td></tr>'
     l_1_w = missing
-    yield '      </table>\n      <p class="caption">The GM picks from the pair; ezkit takes the lower.</p>\n    </div>\n    <div>\n      <h2>Experience</h2>\n      <table>\n        <tr><th>Current rank</th><th class="num">Role</th><th class="num">Attribute</th><th></th></tr>\n'
+    yield '      </table>\n      <p class="caption">The GM picks from the pair; ezkit takes the lower.</p>\n    </div>\n    <div>\n      <h2>Experience</h2>\n      <table>\n        <thead><tr><th>Current rank</th><th class="num">Role</th><th class="num">Attribute</th><th></th></tr></thead>\n'
     for l_1_r in environment.getattr(environment.getattr((undefined(name='aid') if l_0_aid is missing else l_0_aid), 'experience'), 'rows'):
         _loop_vars = {}
         pass
