@@ -10,6 +10,7 @@ template that asked for a local file or a network address would get nothing.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -127,18 +128,48 @@ def bundled_fonts_cover(page: str) -> bool:
     library: about 80 ms of a sheet's 0.6 s). A page with any other character (a name in
     another script) is subset as before, or it would embed the whole system font Pango
     falls back to. `pdf_bytes` checks the fonts used too."""
+    return not uncovered(page) and not DRAWN_ELSEWHERE & _printable(page)
+
+
+def uncovered(page: str) -> list[str]:
+    """The characters the page can print that the bundled fonts have no glyph for (drawn in a
+    font of the system's, if it has one, else as an empty box), in the order the page first
+    prints them; capitals made by text-transform after all the others."""
     from html import unescape
 
     firsts, lasts = _covered()
-    text = unescape(page)
-    for char in set(text) | set(text.upper()):
+
+    def missing(char: str) -> bool:
         code = ord(char)
-        if code < 0x20:
-            continue  # line breaks and tabs: laid out, never drawn
         at = bisect_right(firsts, code) - 1
-        if at < 0 or code > lasts[at] or char in DRAWN_ELSEWHERE:
-            return False
-    return True
+        return code >= 0x20 and (at < 0 or code > lasts[at])
+
+    text = unescape(page)
+    return [char for char in dict.fromkeys(text + text.upper()) if missing(char)]
+
+
+def _printable(page: str) -> set[str]:
+    """Every character a page can print: entities read, capitals too (text-transform); not
+    line breaks and tabs (laid out, never drawn)."""
+    from html import unescape
+
+    text = unescape(page)
+    return {char for char in set(text) | set(text.upper()) if ord(char) >= 0x20}
+
+
+def missing_glyphs_warning(page: str, shown: int = 12) -> str | None:
+    """What to tell the person printing when the page has characters the bundled fonts lack."""
+    import unicodedata
+
+    # a combining mark alone (a Greek accent, U+0342) shows nothing: named with its letter
+    missing = [c for c in uncovered(page) if not unicodedata.combining(c)]
+    if not missing:
+        return None
+    more = f" and {len(missing) - shown} more" if len(missing) > shown else ""
+    return (
+        f"ezkit's fonts have no {' '.join(missing[:shown])}{more}: printed in this system's "
+        "fonts, and as empty boxes where it has none"
+    )
 
 
 @cache
@@ -157,12 +188,21 @@ def pdf_bytes(document: Any, page: str) -> bytes:
     return document.write_pdf()
 
 
-def pdf(template: str, output: Path, paper: str = "letter", **context: Any) -> int:
-    """Render a template to a PDF file (written atomically); returns the page count."""
+def pdf(
+    template: str,
+    output: Path,
+    paper: str = "letter",
+    warn: Callable[[str], None] | None = None,
+    **context: Any,
+) -> int:
+    """Render a template to a PDF file (written atomically); returns the page count. `warn`
+    is told of characters the bundled fonts lack (missing_glyphs_warning)."""
     import logging
 
     # Work that needs no WeasyPrint first: a preloading import may still be waiting on its lookups.
     page = html(template, paper=PAPER[paper], **context)
+    if warn is not None and (warning := missing_glyphs_warning(page)):
+        warn(warning)
     _import_after_libraries()
     import weasyprint
 

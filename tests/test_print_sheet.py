@@ -399,6 +399,45 @@ def test_bundled_fonts_cover(text: str, covered: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Gruk the Bold, Łukasz Żółć, Renée: +2 Great ■ ▣", None),
+        ("tea ☕", None),  # the fonts have it (Pango draws it as an emoji)
+        ("Gruk 王 &#x738B; 王 子", "have no 王 子:"),  # in the page's order, once each
+        ("Ἀ\u0342", "have no Ἀ:"),  # a combining mark is named with its letter
+        (
+            "".join(chr(0x4E00 + i) for i in range(15)),
+            "一 丁 丂 七 丄 丅 丆 万 丈 三 上 下 and 3 more",
+        ),
+    ],
+)
+def test_characters_the_fonts_lack_are_named(text: str, named: str | None) -> None:
+    warning = render.missing_glyphs_warning(text)
+    assert (warning is None) if named is None else (named in (warning or "")), warning
+
+
+def test_a_sheet_in_another_script_prints_with_a_warning(tmp_path: Path) -> None:
+    """ezkit's fonts are cut to what it prints: a name in another script is drawn in the
+    system's fonts, if it has them, else as empty boxes. The printer is told which characters;
+    the examples print without a word."""
+    document = yaml.safe_load((EXAMPLES / "jason-free.yaml").read_text())
+    document["name"] = "山田 Hanako 🐉"
+    path = tmp_path / "hanako.yaml"
+    path.write_text(yaml.safe_dump(document, allow_unicode=True))
+    out = tmp_path / "hanako.pdf"
+    result = CliRunner().invoke(cli, ["print", "sheet", str(path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        "warning: ezkit's fonts have no 山 田 🐉: printed in this system's fonts, and as empty "
+        "boxes where it has none\n"
+    )
+    assert result.stdout == f"wrote {out}: 1 sheet, 1 page\n"
+    examples = [str(p) for p in sorted(EXAMPLES.glob("*.yaml"))]
+    result = CliRunner().invoke(cli, ["print", "sheet", *examples, "-o", str(out)])
+    assert result.exit_code == 0 and result.stderr == "", result.output
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (["print", "sheet", "-o", "x.pdf"], "name one or more characters"),

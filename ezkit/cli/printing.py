@@ -64,6 +64,10 @@ def _preload() -> None:
     click.get_current_context().call_on_close(gc.enable)
 
 
+def _warn(text: str) -> None:
+    click.echo(f"warning: {text}", err=True)
+
+
 @contextmanager
 def _drawing(what: str) -> Iterator[None]:
     """A spinner on the terminal while the PDF is drawn (a deck takes seconds), on standard
@@ -123,7 +127,7 @@ def sheet(
         else [sheets.sheet(load_character(name, db), rules) for name in names]
     )
     with _drawing("a blank sheet" if blank else plural(len(views), "sheet")):
-        pages = render.pdf("sheet.html", output, paper, **sheets.batch(views, paper))
+        pages = render.pdf("sheet.html", output, paper, _warn, **sheets.batch(views, paper))
     click.echo(f"wrote {output}: {plural(len(views), 'sheet')}, {plural(pages, 'page')}")
 
 
@@ -142,7 +146,7 @@ def aid(output: Path, paper: str, house_rules: Path | None) -> None:
 
     rules = rules_data.load(house_rules)
     with _drawing("the play aid"):
-        pages = render.pdf("aid.html", output, paper, aid=play_aid.aid(rules))
+        pages = render.pdf("aid.html", output, paper, _warn, aid=play_aid.aid(rules))
     click.echo(f"wrote {output}: {plural(pages, 'page')}")
 
 
@@ -200,7 +204,7 @@ def deck(game: str, output: Path, paper: str, backs: bool, bleed: float, options
     for warning in view["warnings"]:
         click.echo(f"warning: {warning}", err=True)
     with _drawing(f"the deck: {plural(view['cards'], 'card')}"):
-        pages = render.pdf("deck.html", output, paper, deck=view)
+        pages = render.pdf("deck.html", output, paper, _warn, deck=view)
     with_options = f" (with {view['options']})" if view["options"] else ""
     click.echo(f"wrote {output}: {view['cards']} cards{with_options}, {_pages(pages)}")
 
@@ -228,8 +232,11 @@ def cheatsheet(game: str, output: Path, paper: str, options: str) -> None:
 
     view = sheets.cheatsheet(game, sheets.parse_options(game, options))
     with _drawing("the cheat sheet"):
-        for size in view["type_sizes"]:  # the largest type the text is thought to fit in first
-            pages = render.pdf("cheatsheet.html", output, paper, sheet={**view, "type_size": size})
+        for at, size in enumerate(view["type_sizes"]):  # the largest type first
+            warn = _warn if at == 0 else None  # told once, not at every size tried
+            pages = render.pdf(
+                "cheatsheet.html", output, paper, warn, sheet={**view, "type_size": size}
+            )
             if pages == 1:
                 break
     click.echo(f"wrote {output}: {_pages(pages)}")
@@ -250,5 +257,5 @@ def scorepad(game: str, output: Path, paper: str) -> None:
     _refuse_output(output)
 
     with _drawing("the score pad"):
-        pages = render.pdf("scorepad.html", output, paper, pad=pads.scorepad(game))
+        pages = render.pdf("scorepad.html", output, paper, _warn, pad=pads.scorepad(game))
     click.echo(f"wrote {output}: {_pages(pages)}")
