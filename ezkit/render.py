@@ -188,30 +188,43 @@ def pdf_bytes(document: Any, page: str) -> bytes:
     return document.write_pdf()
 
 
+def _lay_out(page: str) -> Any:
+    """WeasyPrint's document of an HTML page: laid out, not yet written."""
+    import logging
+
+    import weasyprint
+
+    # WeasyPrint reports a refused fetch as a warning; a refusal is the point, not news.
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    return weasyprint.HTML(
+        string=page,
+        base_url=resources.templates().as_uri() + "/",
+        url_fetcher=safe_fetcher(),
+    ).render()
+
+
 def pdf(
     template: str,
     output: Path,
     paper: str = "letter",
     warn: Callable[[str], None] | None = None,
+    refit: Callable[[Any], dict[str, Any] | None] | None = None,
     **context: Any,
 ) -> int:
     """Render a template to a PDF file (written atomically); returns the page count. `warn`
-    is told of characters the bundled fonts lack (missing_glyphs_warning)."""
-    import logging
-
+    is told of characters the bundled fonts lack (missing_glyphs_warning). `refit(document)`
+    may ask for a second layout with some of the context changed (a score pad's rows made
+    taller to fill its page): kept when it takes no more pages than the first."""
     # Work that needs no WeasyPrint first: a preloading import may still be waiting on its lookups.
     page = html(template, paper=PAPER[paper], **context)
     if warn is not None and (warning := missing_glyphs_warning(page)):
         warn(warning)
     _import_after_libraries()
-    import weasyprint
-
-    # WeasyPrint reports a refused fetch as a warning; a refusal is the point, not news.
-    logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    document = weasyprint.HTML(
-        string=page,
-        base_url=resources.templates().as_uri() + "/",
-        url_fetcher=safe_fetcher(),
-    ).render()
+    document = _lay_out(page)
+    if refit is not None and (changes := refit(document)):
+        second = html(template, paper=PAPER[paper], **{**context, **changes})
+        again = _lay_out(second)
+        if len(again.pages) <= len(document.pages):
+            page, document = second, again
     write_atomic_bytes(output, pdf_bytes(document, page))
     return len(document.pages)

@@ -257,6 +257,40 @@ def test_scorepad_renders(game: str, printed: Callable[..., Path]) -> None:
     assert not RULING.search(text), RULING.search(text)
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_score_pad_fills_its_one_page_with_lines_to_write_on(game: str, paper: str) -> None:
+    """Found by a look at printed pads: 5 mm lines, a third of the page empty below. The
+    lines grow to share the room (up to 8 mm), measured on the laid-out page, and the pad
+    stays one page; where the lines do not reach 8 mm, little room is left."""
+    from pdf_layout import laid_out
+
+    from ezkit.printing import scorepad
+
+    pad = scorepad.scorepad(game)
+    first = laid_out("scorepad.html", paper, pad=pad)
+    assert len(first.pages) == 1
+    changes = scorepad.fill(pad)(first)
+    if changes is None:  # no room worth a second layout: the page is full already
+        assert _room_mm(first) / _lines(pad) < scorepad.MIN_GAIN_MM
+        return
+    taller = changes["pad"]["row_height"]
+    assert float(taller.removesuffix("mm")) > float(pad["row_height"].removesuffix("mm"))
+    second = laid_out("scorepad.html", paper, **changes)
+    assert len(second.pages) == 1
+    assert float(taller.removesuffix("mm")) >= scorepad.MOST_MM - 0.1 or _room_mm(second) < 25
+
+
+def _lines(pad: dict) -> int:
+    return sum(len(block["lines"]) for block in pad["blocks"])
+
+
+def _room_mm(document: object) -> float:
+    """The room left at the foot of a one-page document."""
+    page = document.pages[0]._page_box  # type: ignore[attr-defined]
+    return (page.height - sum(b.margin_height() for b in page.children)) * 25.4 / 96
+
+
 def test_the_foozle_score_pad_has_a_column_per_token(printed: Callable[..., Path]) -> None:
     from ezkit.printing import scorepad
 

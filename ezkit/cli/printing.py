@@ -256,6 +256,7 @@ def scorepad(game: str, output: Path, paper: str) -> None:
 
     _refuse_output(output)
 
+    pad = pads.scorepad(game)
     with _drawing("the score pad"):
-        pages = render.pdf("scorepad.html", output, paper, _warn, pad=pads.scorepad(game))
+        pages = render.pdf("scorepad.html", output, paper, _warn, pads.fill(pad), pad=pad)
     click.echo(f"wrote {output}: {_pages(pages)}")

@@ -1,5 +1,5 @@
 # Made by `python -m ezkit.compiled_templates` from templates/scorepad.html: not to edit.
-SOURCE_SHA256 = "9c767b952957502f7f790de48dca596146989cc103731d13e0d4e83c6d85fb63"
+SOURCE_SHA256 = "5a695d600c084ba431e521dcfe7eeb1c250db60609d2448436eaf0d6d7617453"
 JINJA = "3.1.6"
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'scorepad.html'
@@ -23,7 +23,9 @@ def root(context, missing=missing):
     yield escape(environment.getattr((undefined(name='pad') if l_0_pad is missing else l_0_pad), 'title'))
     yield ': score pad</title>\n<link rel="stylesheet" href="base.css">\n<link rel="stylesheet" href="scorepad.css">\n<style>\n  @page { size: '
     yield escape((undefined(name='paper') if l_0_paper is missing else l_0_paper))
-    yield '; margin: 10mm 11mm 11mm 11mm;\n          @bottom-right { content: string(title) " · score pad · page " counter(page) " of " counter(pages); font-size: 7pt; color: #888; } }\n</style>\n</head>\n<body>\n<div class="head"><h1 class="title">'
+    yield '; margin: 10mm 11mm 11mm 11mm;\n          @bottom-right { content: string(title) " · score pad · page " counter(page) " of " counter(pages); font-size: 7pt; color: #888; } }\n  table.pad tr.line td { height: '
+    yield escape(environment.getattr((undefined(name='pad') if l_0_pad is missing else l_0_pad), 'row_height'))
+    yield '; }\n</style>\n</head>\n<body>\n<div class="head"><h1 class="title">'
     yield escape(environment.getattr((undefined(name='pad') if l_0_pad is missing else l_0_pad), 'title'))
     yield '</h1><div class="sub">Score pad · '
     yield escape(environment.getattr((undefined(name='pad') if l_0_pad is missing else l_0_pad), 'note'))
@@ -86,7 +88,7 @@ def root(context, missing=missing):
                 pass
                 if environment.getattr(l_2_line, 'strong'):
                     pass
-                    yield '<tr class="strong"><td>'
+                    yield '<tr class="line strong"><td>'
                     yield escape(environment.getattr(l_2_line, 'label'))
                     yield '</td>'
                     for l_3_seat in environment.getattr((undefined(name='pad') if l_0_pad is missing else l_0_pad), 'seats'):
@@ -99,7 +101,7 @@ def root(context, missing=missing):
                     yield '</tr>\n'
                 else:
                     pass
-                    yield '<tr><td>'
+                    yield '<tr class="line"><td>'
                     yield escape(environment.getattr(l_2_line, 'label'))
                     yield '</td>'
                     l_3_loop = missing
@@ -153,10 +155,10 @@ def root(context, missing=missing):
             for l_2_line in environment.getattr(l_1_block, 'lines'):
                 _loop_vars = {}
                 pass
-                yield '  <tr class="'
+                yield '  <tr class="line'
                 if environment.getattr(l_2_line, 'strong'):
                     pass
-                    yield 'strong'
+                    yield ' strong'
                 yield '"><td>'
                 yield escape(environment.getattr(l_2_line, 'label'))
                 yield '</td><td class="muted">'
@@ -174,4 +176,4 @@ def root(context, missing=missing):
     yield '</body>\n</html>'
 
 blocks = {}
-debug_info = '5=20&9=22&14=24&15=28&17=31&18=41&19=52&20=72&21=76&22=81&23=84&24=100&30=124&31=130&32=138&33=142&34=150&35=154'
+debug_info = '5=20&9=22&11=24&15=26&16=30&18=33&19=43&20=54&21=74&22=78&23=83&24=86&25=102&31=126&32=132&33=140&34=144&35=152&36=156'

@@ -10,6 +10,7 @@ for whoever checks the words and are not printed (`cheatsheet.for_players`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ezkit.games import decks
@@ -39,6 +40,14 @@ ABBREVIATIONS = {
     "purple": "P",
 }
 FOOZLE_HANDS = 24
+#: A line's height (its cells' content, mm): at first, with Foozle's token ticks (no padding)
+#: apart, and the most it is made to fill the page (fill()); a gain under MIN_GAIN is not
+#: worth a second layout.
+ROW_MM = 3.8
+TICK_MM = 6.0
+MOST_MM = 8.0
+MIN_GAIN_MM = 0.4
+PX_PER_MM = 96 / 25.4
 
 
 def _line(label: str, note: str = "", strong: bool = False) -> dict[str, Any]:
@@ -72,9 +81,32 @@ def scorepad(game: str) -> dict[str, Any]:
     pad["seats"] = [f"Player {i}" for i in range(1, pad.pop("players") + 1)]
     pad["columns"] = str(1 + len(pad["seats"]) * len(pad["tokens"]))  # a heading's span
     pad["note"] = for_players(pad["note"])
+    pad["row_height"] = f"{TICK_MM if pad['tokens'] else ROW_MM:.1f}mm"
     for block in pad["blocks"]:
         block["heading"] = for_players(block["heading"])
     return pad
+
+
+def fill(pad: dict[str, Any]) -> Callable[[Any], dict[str, Any] | None]:
+    """What `render.pdf` asks after laying a pad out (its `refit`): for a pad of one page,
+    its lines made taller to share the room left at the page's foot (at most MOST_MM, so a
+    short pad is not stretched to the foot); the room is measured on the laid-out page. A
+    line whose label takes two lines is already taller and grows less, so the pad still fits;
+    render.pdf keeps the first layout if not."""
+    lines = sum(len(block["lines"]) for block in pad["blocks"])
+    first = float(pad["row_height"].removesuffix("mm"))
+
+    def taller(document: Any) -> dict[str, Any] | None:
+        if len(document.pages) != 1 or not lines:
+            return None
+        page = document.pages[0]._page_box
+        room = (page.height - sum(box.margin_height() for box in page.children)) / PX_PER_MM
+        gain = min(room / lines, MOST_MM - first)
+        if gain < MIN_GAIN_MM:
+            return None
+        return {"pad": {**pad, "row_height": f"{first + gain - 0.05:.1f}mm"}}
+
+    return taller
 
 
 def _auntie(t: Any) -> dict[str, Any]:
