@@ -99,8 +99,11 @@ def fill(pad: dict[str, Any]) -> Callable[[Any], dict[str, Any] | None]:
     def taller(document: Any) -> dict[str, Any] | None:
         if len(document.pages) != 1 or not lines:
             return None
+        from weasyprint.formatting_structure.boxes import MarginBox
+
         page = document.pages[0]._page_box
-        room = (page.height - sum(box.margin_height() for box in page.children)) / PX_PER_MM
+        flow = (box for box in page.children if not isinstance(box, MarginBox))  # no footer
+        room = (page.height - sum(box.margin_height() for box in flow)) / PX_PER_MM
         gain = min(room / lines, MOST_MM - first)
         if gain < MIN_GAIN_MM:
             return None
