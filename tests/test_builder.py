@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ezkit import rules as rules_data
 from ezkit.character import builder
@@ -745,3 +747,68 @@ def test_an_output_ezkit_will_not_write_is_refused_before_the_walk(
         result = runner.invoke(cli, ["char", "new", "-o", output, "--db", str(db)], input="")
         assert result.exit_code == 2, result.output
         assert "Character name" not in result.output  # no question asked
+
+
+@pytest.mark.parametrize(
+    ("step", "at", "bad", "why"),
+    [
+        (
+            "idea",
+            0,
+            "Ann\u202eA",
+            "holds the control character '\\u202e'",
+        ),  # a bidi override: reads backwards
+        ("idea", 0, "Tab\tName", "holds the control character '\\t'"),
+        ("idea", 0, "Zero\u200bW", "holds '\\u200b', a character that hides"),
+        ("idea", 0, "Bob\x1b[31mX", "holds the control character '\\x1b'"),
+        ("idea", 0, "\x00abc", "holds the control character '\\x00'"),
+        ("idea", 0, "Line\u2028build: point-buy", "holds the control character '\\u2028'"),
+        (
+            "idea",
+            1,
+            "Pl\u202eayer",
+            "holds the control character '\\u202e'",
+        ),  # the player, text as well
+        ("roles", 1, "East\x1b]0;x\x07", "holds the control character '\\x1b'"),
+        ("description", 0, "Tall\u2066 man", "holds the control character '\\u2066'"),
+    ],
+)
+def test_a_typed_answer_char_check_would_refuse_is_asked_again(
+    runner: CliRunner, here: Path, step: str, at: int, bad: str, why: str
+) -> None:
+    """Found by a hostile-input hunt: `char new` took any line, so it wrote files (and added
+    characters to the campaign) that `char check` then refused, and an escape sequence in a
+    name reached the terminal raw. A line `char check` would refuse is refused with why, and
+    the question asked again; the file written is then one ezkit reads."""
+    code, output = new(runner, answers(**inserted(step, at, bad)), "-o", "out.yaml")
+    assert code == 0, output
+    assert f"refused: that answer {why}" in output
+    checked = runner.invoke(cli, ["char", "check", "out.yaml"])
+    assert checked.exit_code == 0, checked.output
+    assert bad not in (here / "out.yaml").read_text(encoding="utf-8", errors="surrogateescape")
+
+
+@given(st.text(max_size=12))
+def test_typed_problem_refuses_exactly_what_a_name_may_not_hold(answer: str) -> None:
+    """A typed answer passes when it is empty or a name the model takes (char check's rule)."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from ezkit.character.model import Name
+    from ezkit.character.walk import typed_problem
+
+    answer = answer.strip()
+    try:
+        TypeAdapter(Name).validate_python(answer)
+        takes = True
+    except ValidationError:
+        takes = False
+    assert (typed_problem(answer) == "") == (takes or answer == "")
+
+
+def test_an_undecodable_byte_in_an_answer_is_named() -> None:
+    from ezkit.character.walk import typed_problem
+
+    # stdin decoded with surrogateescape (a POSIX locale) turns a stray byte into half a character
+    assert typed_problem("Ann\udcff") == (
+        "holds '\\udcff', a byte that is no character (is the terminal UTF-8?)"
+    )

@@ -58,6 +58,7 @@ from ezkit.character.model import (
 )
 from ezkit.errors import EzkitError, RankError
 from ezkit.rules import Rules
+from ezkit.terminal import name_problem
 
 
 def _is_rank(text: str) -> bool:
@@ -92,7 +93,15 @@ class Walk:
     # -- plumbing
 
     def text(self, question: str, default: str = "") -> str:
-        return self.io.ask(question, default).strip()
+        """An answer, asked again while it is no line a character file may hold: `char check`
+        refuses control characters (an escape sequence drives the terminal it is printed on),
+        characters that hide or reorder text, and half a character, in a name or any text."""
+        while True:
+            answer = self.io.ask(question, default).strip()
+            why = typed_problem(answer)
+            if not why:
+                return answer
+            self.io.say(f"  refused: that answer {why}; type letters, digits, spaces and signs")
 
     def reject(self, problem: Problem) -> None:
         self.io.say(f"  rejected ({problem.rule}): {problem.message}")
@@ -548,6 +557,16 @@ class Walk:
             description=self.text("Description, a paragraph (Enter for none)"),
             background=self.text("Background (Enter for none)"),
         )
+
+
+def typed_problem(answer: str) -> str:
+    """Why a typed answer is no readable line (ezkit.terminal.name_problem; a lone surrogate is
+    an undecodable byte of the input), or "" (an empty answer is fine: Enter for none)."""
+    if not answer:
+        return ""
+    if half := [c for c in answer if "\ud800" <= c <= "\udfff"]:
+        return f"holds {half[0]!a}, a byte that is no character (is the terminal UTF-8?)"
+    return name_problem(answer)
 
 
 def walk(io: Asker, rules: Rules, point_buy: bool = False) -> Character:
