@@ -80,6 +80,18 @@ class StoreError(EzkitError):
     exit_code = 1
 
 
+def _check_size(shown: str, text: str) -> None:
+    """A write that would make a file ezkit refuses to read (over CAMPAIGN_LIMIT) is refused
+    before anything is written: what was there stays readable."""
+    size = len(text.encode("utf-8"))
+    if size > CAMPAIGN_LIMIT:
+        raise StoreError(
+            f"the campaign {shown} would grow to {size / 2**20:.1f} MB, past the "
+            f"{CAMPAIGN_LIMIT // 2**20} MB ezkit reads; nothing was written: remove characters "
+            "it no longer needs (char remove), or start another campaign (--db)"
+        )
+
+
 def lock_path(target: Path) -> Path:
     """The lock file of the campaign whose real characters' file is target (both files)."""
     return target.with_name(target.name + ".lock")
@@ -442,8 +454,9 @@ class _Session:
             return
         kept = self._split()
         texts = [(part, self._text(part, kept)) for part in (self.games, self.main) if part.changed]
-        for part, _ in texts:  # the split's other file too: refused before anything is written
+        for part, text in texts:  # the split's other file too: refused before anything is written
             self._check_write(part)
+            _check_size(part.shown, text)
         if not self.file_locked:
             with suppress(OSError):  # write_atomic names the folder it cannot make
                 self.target.parent.mkdir(parents=True, exist_ok=True)

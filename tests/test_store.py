@@ -370,3 +370,21 @@ def test_char_add_of_several_files_adds_all_or_none(db: Path, tmp_path: Path) ->
     result = runner.invoke(cli, ["char", "add", *files, "--db", str(db)])
     assert result.exit_code == 1 and "already in the campaign" in result.stderr
     assert db.read_bytes() == before  # Jason was not added alone: a retry is clean
+
+
+def test_a_write_that_would_pass_the_read_limit_is_refused_and_the_campaign_stays_readable(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a hostile-input hunt: a write took a 66.5 MB campaign to 69.7 MB, past the
+    64 MB ezkit reads, and every command then refused the campaign. A write that would do so
+    is refused (nothing written); the file keeps what it held. The limit is made small here."""
+    from ezkit import campaign_files
+
+    add(db, JASON)
+    monkeypatch.setattr(campaign_files, "CAMPAIGN_LIMIT", db.stat().st_size + 40)
+    before = db.read_bytes()
+    big = {**LOUIE, "description": "x" * 200}
+    with pytest.raises(StoreError, match=r"would grow to 0\.0 MB, past the 0 MB ezkit reads; "):
+        add(db, big)
+    assert db.read_bytes() == before
+    assert names(db) == ["Jason Free"]
