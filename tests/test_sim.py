@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,8 +141,14 @@ def test_progress_counts_every_game(nim: str) -> None:  # noqa: F811
         ({"jobs": -1}, "--jobs must be 0"),
         ({"players": 3}, "is for 2 players, not 3"),
         ({"bots": ["clever"]}, "no bot 'clever'"),
+        # found by a hostile-input hunt: 2,000 kinds made 4,000 games and took 49 s
+        ({"bots": ["random"] * 13}, "--bots names at most 12 bots, not 13"),
+        (
+            {"games": 1_000_000, "bots": ["random", "greedy", "random"]},
+            r"rounds up to 1,000,002 games \(whole rounds of the seatings, GT-2\), past the",
+        ),
     ],
-    ids=["no-games", "no-bots", "negative-jobs", "players", "unknown-bot"],
+    ids=["no-games", "no-bots", "negative-jobs", "players", "unknown-bot", "kinds", "past"],
 )
 def test_bad_requests_are_refused(nim: str, kwargs: dict[str, Any], message: str) -> None:  # noqa: F811
     args = {"game": "nim", "games": 5, "players": 2, "bots": ["random"], "seed": 1, **kwargs}
@@ -201,3 +209,52 @@ def test_auntie_simulated(runner: CliRunner) -> None:
     assert one["win_rate_by_bot"]["heuristic"] > one["win_rate_by_bot"]["random"]
     short = runner.invoke(cli, [*args, "--jobs", "1", "--rounds", "5", "--json"])
     assert json.loads(short.stdout)["rounds"]["max"] <= 5
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads workers from /proc (Linux)")
+def test_the_workers_of_a_run_killed_outright_end_too(tmp_path: Path) -> None:
+    """Found by a hostile-input hunt: after `kill -9` of a `game sim`, its workers waited for
+    work forever, reparented and asleep. Each now ends within a second of its run."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    run = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "ezkit",
+            "game",
+            "sim",
+            "foozle",
+            "--games",
+            "100000",
+            "--jobs",
+            "2",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "EZKIT_DB": str(tmp_path / "c.json")},
+    )
+    children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+    deadline = time.monotonic() + 30
+    workers: list[int] = []
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+        workers = [int(p) for p in children.read_text().split()] if children.exists() else []
+    try:
+        assert len(workers) >= 2, "the run started no workers"
+        run.send_signal(signal.SIGKILL)
+        run.wait()
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [w for w in workers if Path(f"/proc/{w}").exists()]
+        assert not left, f"workers {left} outlived their run"
+    finally:
+        for worker in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker, signal.SIGKILL)
+        run.kill()

@@ -228,6 +228,8 @@ def simulate(
         raise InputError(f"--players must be 1 to {MAX_SEATS}, not {shorten(str(players))}")
     if not bots:
         raise InputError("name at least one bot with --bots")
+    if len(bots) > MAX_SEATS:  # each kind takes a round of seatings: the games grow as its square
+        raise InputError(f"--bots names at most {MAX_SEATS} bots, not {len(bots):,}")
     if not 0 <= jobs <= MAX_JOBS:
         raise InputError(f"--jobs must be 0 (one per CPU) to {MAX_JOBS}, not {shorten(str(jobs))}")
     jobs = jobs or os.cpu_count() or 1
@@ -237,6 +239,11 @@ def simulate(
 
     check_bots(bots, name)
     asked, games = games, balanced_games(games, bots, players)
+    if games > MAX_GAMES:
+        raise InputError(
+            f"--games {asked:,} rounds up to {games:,} games (whole rounds of the seatings, "
+            f"GT-2), past the {MAX_GAMES:,} a run plays: ask for fewer games or bots"
+        )
     work = [
         (name, engine.GAMES[name], options, players, tuple(bots), seed, start, stop)
         for start, stop in chunks(games)
@@ -272,7 +279,12 @@ def _parallel(
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     context = multiprocessing.get_context(method)
     results: list[Result] = []
-    with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=min(jobs, len(work)),
+        mp_context=context,
+        initializer=_end_with_parent,
+        initargs=(os.getpid(),),
+    ) as pool:
         futures = {pool.submit(_run_chunk, job): job for job in work}
         for future in as_completed(futures):
             results += future.result()
@@ -280,6 +292,24 @@ def _parallel(
                 job = futures[future]
                 progress(job[-1] - job[-2])
     return results
+
+
+#: Seconds between a worker's looks at whether the run that started it is still there.
+PARENT_CHECK = 0.5
+
+
+def _end_with_parent(parent: int) -> None:
+    """A worker ends when the run that started it is gone: killed outright (SIGKILL, a crash),
+    the run never tells its workers, which waited for work forever (found by a hostile-input
+    hunt). A daemon thread looks every PARENT_CHECK seconds."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="ezkit-parent-watch", daemon=True).start()
 
 
 # --- the summary ------------------------------------------------------------------------------
