@@ -418,3 +418,24 @@ def test_the_swap_message_quotes_the_rates_in_force(tmp_path: Path) -> None:
     assert "1 gift = 3 attribute ranks = 6 role points, 1 attribute rank = 2 role points" in (
         out + err
     ), out + err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["print", "aid", "-o", "{long}.pdf"],
+        ["print", "scorepad", "dudab", "-o", "{long}.pdf"],
+        ["roll", "poker", "--deck-file", "{long}.json"],
+    ],
+)
+def test_a_file_name_the_system_refuses_is_a_usage_error_in_one_line(
+    tmp_path: Path, args: list[str]
+) -> None:
+    """Found by a hostile-input hunt: a 300-character file name gave the raw OS error
+    ("[Errno 36] File name too long: 'aaaa...'", the name whole) and exit 1. It is a usage
+    error (2): the name, shortened, and what the system said."""
+    long = str(tmp_path / ("a" * 300))
+    result = CliRunner().invoke(cli, [a.replace("{long}", long) for a in args])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.endswith("...: File name too long\n"), result.stderr
+    assert "Errno" not in result.stderr and len(result.stderr) < 120

@@ -131,8 +131,10 @@ class LazyGroup(click.Group):
         except OSError as error:
             if debug:
                 raise
-            click.echo(f"Error: {_one_line(str(error))}", err=True)
-            sys.exit(1)
+            click.echo(f"Error: {_one_line(_os_error(error))}", err=True)
+            # a path given that the system refuses (a name too long, a folder not allowed) is
+            # a usage error, as check_writable's are; a failure while reading or writing is not
+            sys.exit(2 if error.filename is not None else 1)
         except Exception as error:
             if debug:
                 raise
@@ -159,6 +161,16 @@ def _validation(error: Any) -> str:
         value = repr(item.get("input"))[:40]
         parts.append(f"{where}: {item.get('msg', 'invalid')} (got {value})")
     return _one_line("; ".join(parts))
+
+
+def _os_error(error: OSError) -> str:
+    """An OSError as a person reads it: the path (shortened) and what the system said."""
+    if error.filename is None or not error.strerror:
+        return str(error)
+    from ezkit.terminal import safe_line
+    from ezkit.words import shorten
+
+    return f"{shorten(safe_line(os.fsdecode(error.filename)), 60)}: {error.strerror}"
 
 
 def _one_line(message: str) -> str:
