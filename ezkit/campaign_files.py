@@ -317,10 +317,19 @@ class _Session:
             owners.append(stem)
         for owner in map(self.target.with_name, filter(None, owners)):
             for made, what in ((lock_path, "lock file"), (games_path, "games file")):
-                if owner != self.target and made(owner) == self.target and _in_use(owner):
+                if owner == self.target or made(owner) != self.target:
+                    continue
+                if _in_use(owner):
                     raise UnreadableError(
                         f"{self.path} is the {what} of the campaign {owner}; name the "
                         "campaign itself"
+                    )
+                if what == "games file":  # before its campaign is made: the campaign would
+                    # write its games into this one, which no command could open then
+                    raise UnreadableError(
+                        f"{self.path} is named as the games file of a campaign {owner} "
+                        f"would have; name the campaign otherwise (not ending in "
+                        f".games{owner.suffix})"
                     )
 
     def _exists(self) -> bool:

@@ -452,6 +452,21 @@ def test_another_campaigns_games_or_lock_file_is_no_campaign(db: Path, companion
     assert snapshot(db.parent) == before  # no lock of a lock, no games of the games
 
 
+def test_a_campaign_named_as_a_games_file_is_refused_before_its_owner_exists(
+    tmp_path: Path,
+) -> None:
+    """Found by a hostile-input hunt: `--db x.games.json` made a campaign while x.json did not
+    exist; a later `--db x.json game new` wrote its games into it, and from then on neither
+    could be opened as its own. Such a name is refused from the start, nothing made."""
+    games_named = tmp_path / "x.games.json"
+    for args in (["char", "add", JASON], ["game", "list"]):
+        code, _, err = ezkit(*args, "--db", str(games_named))
+        assert code == 2, err
+        assert f"{games_named} is named as the games file of a campaign" in err
+        assert "(not ending in .games.json)" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("path", ["", "/", "."])
 def test_a_campaign_path_with_no_file_name_is_refused_in_one_line(path: str) -> None:
     for args in (["game", "move", "1", "1"], ["char", "list"]):
