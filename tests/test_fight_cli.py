@@ -460,3 +460,27 @@ def test_house_rules_of_an_unknown_schema_version_are_refused(
     )
     assert code == 1 and err.count("\n") == 1
     assert "schema_version 99 is not one this ezkit reads (accepted: 1)" in err
+
+
+@pytest.mark.parametrize("option", ["--trait", "--foe-trait", "--weapon", "--foe-weapon"])
+@pytest.mark.parametrize("bad", ["Q\x1b]0;pwned\x07", "Witch\u202e", "Zero\u200bW"])
+def test_a_name_option_holding_control_characters_is_a_usage_error(
+    runner: CliRunner, option: str, bad: str
+) -> None:
+    """Found by a hostile-input hunt: --foe-trait was printed back raw, so an escape sequence
+    in it could retitle or drive the terminal. Such a name is refused, shown escaped."""
+    result = runner.invoke(cli, ["fight", "melee", JASON, GRUK, option, bad, "--roll", "0"])
+    assert result.exit_code == 2, result.output
+    assert "\x1b" not in result.output and "\u202e" not in result.output  # shown escaped
+    assert f"Invalid value for '{option}'" in result.stderr
+
+
+@pytest.mark.parametrize("option", ["--foe-trait", "--foe-weapon"])
+def test_a_foe_option_beside_an_inline_foe_is_a_usage_error(runner: CliRunner, option: str) -> None:
+    """--foe-trait beside --foe was silently ignored: the inline foe names its own trait."""
+    args = ["fight", "melee", JASON, "--foe", BANDIT, option, "Fighter", "--roll", "0"]
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert (
+        f"{option} is for a foe B; an inline --foe fights with what its line says" in result.stderr
+    )

@@ -14,6 +14,7 @@ from ezkit.character.files import in_campaign, parse_character
 from ezkit.cli.fight_scene import scene_command
 from ezkit.cli.params import (
     FOE_ROLL,
+    NAME,
     RANK,
     ROLL,
     Command,
@@ -74,13 +75,16 @@ def _side_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--foe", help="An inline foe in B's place: 'NAME: RANK TRAIT, INJ N, CPD N'."),
         click.option(
             "--trait",
+            type=NAME,
             help="A's role or attribute, the GM's choice: a role A lacks is Poor (-1), an "
             "attribute stands in at -2, at most Fair (default: the weapon's role, else A's "
             "best fighting role, else Poor; EZ-24).",
         ),
-        click.option("--foe-trait", help="B's role or attribute."),
-        click.option("--weapon", help="A's weapon by name (default: A's first of the kind)."),
-        click.option("--foe-weapon", help="B's weapon by name."),
+        click.option("--foe-trait", type=NAME, help="B's role or attribute."),
+        click.option(
+            "--weapon", type=NAME, help="A's weapon by name (default: A's first of the kind)."
+        ),
+        click.option("--foe-weapon", type=NAME, help="B's weapon by name."),
         click.option("--roll", "given_roll", type=ROLL, help="The player's roll (-4..+4)."),
         seed_option,
         click.option(
@@ -361,6 +365,12 @@ class _Options:
         foe_shoots = bool(ranged_ and o.get("foe_shoots"))
         a = self._combatant(o["a"], o["trait"], o["weapon"], ranged_, armed=not foe_shoots)
         if o["foe"]:
+            for option in ("foe_trait", "foe_weapon"):
+                if o.get(option):
+                    name = "--" + option.replace("_", "-")
+                    raise click.UsageError(
+                        f"{name} is for a foe B; an inline --foe fights with what its line says"
+                    )
             b = fighters.parse_foe(o["foe"])
         else:
             b = self._combatant(o["b"], o["foe_trait"], o["foe_weapon"], foe_shoots)

@@ -133,6 +133,27 @@ class SeedType(click.ParamType):
 SEED = SeedType()
 
 
+class NameType(click.ParamType):
+    """A name typed on the command line (a trait, a weapon): one line a person can read, as a
+    character file's names are (ezkit.terminal.name_problem); an escape sequence in it would
+    otherwise reach the terminal when it is printed back."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from ezkit.terminal import name_problem, safe_line
+        from ezkit.words import shorten
+
+        text = str(value).strip()
+        if text and (why := name_problem(text)):  # an empty one: the command says what it needs
+            shown = shorten(safe_line(text))
+            self.fail(f"'{shown}' {why}; name it in letters, digits and signs", param, ctx)
+        return text
+
+
+NAME = NameType()
+
+
 def seed_option(command: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--seed", type=SEED, default=None, help="Seed the dice, to replay a roll exactly."
