@@ -699,10 +699,13 @@ def test_a_new_character_has_no_history_undone() -> None:
 
 
 def test_a_long_name_gets_a_file_name_the_system_takes(runner: CliRunner, here: Path) -> None:
-    """A 300-character name had made a file name too long to open: the walk was lost."""
-    long = "Jason " + "Free" * 74
-    code, out = new(runner, answers(idea=[long, "", "A wandering do-gooder"]))
+    """A 300-character name had made a file name too long to open: the walk was lost. A name
+    holds at most 100 characters now (a longer one is asked again); its file name is short."""
+    too_long, long = "Jason " + "Free" * 74, "Jason " + "Free" * 22 + "Done!!"
+    assert len(long) == 100
+    code, out = new(runner, answers(idea=[too_long, long, "", "A wandering do-gooder"]))
     assert code == 0, out
+    assert "refused: that answer is 302 characters long; it may hold at most 100" in out
     (written,) = here.glob("*.yaml")
     assert len(written.name) <= 65 and read_character(written).name == long
 

@@ -985,3 +985,22 @@ def mutated_jasons(draw: st.DrawFn) -> dict[str, Any]:
 def test_property_check_never_crashes_on_mutated_jason(document: dict[str, Any]) -> None:
     """A valid character with random fields broken: problems reported, never a crash."""
     check_quietly(document)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("name", "x" * 101, "name: 101 characters long; a name holds at most 100"),
+        ("description", "x" * 20_001, "description: 20,001 characters long; a text holds at most"),
+        ("tools", ["y" * 20_001], "tools[0]: 20,001 characters long; a text holds at most 20,000"),
+    ],
+    ids=["name", "description", "tools"],
+)
+def test_names_and_texts_have_a_most_length(field: str, value: Any, said: str) -> None:
+    """Found by a hostile-input hunt: a 100,000-character name took minutes to print, and no
+    rule bounded it. A name holds at most 100 characters, a text 20,000; at the bound, fine."""
+    document = load_yaml(JASON_FILE)
+    with pytest.raises(InvalidCharacter, match=said.replace("[", r"\[").replace("]", r"\]")):
+        parse_character({**document, field: value}, "x")
+    at_bound = {"name": "x" * 100, "description": "x" * 20_000, "tools": ["y" * 20_000]}
+    assert parse_character({**document, field: at_bound[field]}, "x")

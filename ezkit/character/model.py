@@ -52,8 +52,27 @@ def _not_true_or_false(value: Any) -> Any:
     return value
 
 
+#: The longest name and text a document holds, in characters: a name of 100 is a sentence, a
+#: text of 20,000 some ten printed pages. Past them, printing a sheet took minutes (a 100,000-
+#: character name) while nothing a person writes needs them.
+NAME_MAX = 100
+TEXT_MAX = 20_000
+
+
+def _at_most(most: int, what: str) -> Any:
+    """A length check run after _printable (a constraint in pydantic's own string check would
+    refuse half a character first, in words of its own)."""
+
+    def check(value: str) -> str:
+        if len(value) > most:
+            raise ValueError(f"{len(value):,} characters long; {what} holds at most {most:,}")
+        return value
+
+    return After(check)
+
+
 #: Text in a document: any, but no control characters.
-Text = Annotated[str, After(_printable)]
+Text = Annotated[str, After(_printable), _at_most(TEXT_MAX, "a text")]
 
 
 def _name(value: str) -> str:
@@ -64,7 +83,9 @@ def _name(value: str) -> str:
 
 
 #: A name: text, not empty, one line, every character seen.
-Name = Annotated[str, Check(min_length=1), After(_printable), After(_name)]
+Name = Annotated[
+    str, Check(min_length=1), After(_printable), After(_name), _at_most(NAME_MAX, "a name")
+]
 
 #: A rank as the Ladder allows it (`Great`, `+3`, `Great (+3)`), kept as its number
 #: and written back as the book's label.

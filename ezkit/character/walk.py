@@ -48,6 +48,8 @@ from ezkit.character.draft import (
 )
 from ezkit.character.files import Problem, checked, read_people
 from ezkit.character.model import (
+    NAME_MAX,
+    TEXT_MAX,
     Armor,
     Character,
     Fault,
@@ -92,16 +94,17 @@ class Walk:
 
     # -- plumbing
 
-    def text(self, question: str, default: str = "") -> str:
+    def text(self, question: str, default: str = "", most: int = NAME_MAX) -> str:
         """An answer, asked again while it is no line a character file may hold: `char check`
         refuses control characters (an escape sequence drives the terminal it is printed on),
-        characters that hide or reorder text, and half a character, in a name or any text."""
+        characters that hide or reorder text, and half a character, in a name or any text,
+        and more than `most` characters (a name's NAME_MAX, a text's TEXT_MAX)."""
         while True:
             answer = self.io.ask(question, default).strip()
-            why = typed_problem(answer)
+            why = typed_problem(answer, most)
             if not why:
                 return answer
-            self.io.say(f"  refused: that answer {why}; type letters, digits, spaces and signs")
+            self.io.say(f"  refused: that answer {why}")
 
     def reject(self, problem: Problem) -> None:
         self.io.say(f"  rejected ({problem.rule}): {problem.message}")
@@ -126,7 +129,7 @@ class Walk:
 
     def number(self, question: str, default: str, rule: str) -> int:
         while True:
-            answer = self.text(question, default)
+            answer = self.text(question, default, most=TEXT_MAX)  # a number: its own check
             try:
                 return int(answer)
             except ValueError:
@@ -135,7 +138,7 @@ class Walk:
     def rank(self, question: str, default: str = "") -> int | None:
         """A rank on the Ladder (EZ-1), asked until it is one; None for a blank answer."""
         while True:
-            answer = self.text(question, default)
+            answer = self.text(question, default, most=TEXT_MAX)  # a rank: its own check
             if not answer:
                 return None
             try:
@@ -203,8 +206,8 @@ class Walk:
         self.c = replace(
             self.c,
             name=name,
-            player=self.text("Player (Enter for none)"),
-            idea=self.text("Idea: what kind of character (Enter for none)"),
+            player=self.text("Player (Enter for none)", most=TEXT_MAX),
+            idea=self.text("Idea: what kind of character (Enter for none)", most=TEXT_MAX),
         )
 
     def roles(self, lowering: bool = False) -> None:
@@ -293,7 +296,7 @@ class Walk:
         else:
             hint = "optional; Enter for none"
         while True:
-            answer = self.text(f"Specialty of {name} ({hint})")
+            answer = self.text(f"Specialty of {name} ({hint})", most=TEXT_MAX)
             if not answer or not _is_rank(answer):
                 return answer or None
             # a rank typed a question early: the rank is asked after the specialty
@@ -468,9 +471,9 @@ class Walk:
 
     def people(self) -> None:
         self.heading("People")
-        people = self.text("People (e.g. Human; Enter for none)")
+        people = self.text("People (e.g. Human; Enter for none)", most=TEXT_MAX)
         while True:
-            answer = self.text("People package file (Enter for none)")
+            answer = self.text("People package file (Enter for none)", most=TEXT_MAX)
             package = None
             if answer:
                 try:
@@ -516,7 +519,9 @@ class Walk:
         while name := self.text("Armor (Enter for none)"):
             armor: Armor | None = Armor(name=name)
             while armor is not None and not self.attempt(set_armor, armor):
-                bonus = self.text(f"Armor bonus of {name} (Enter to name another armor)")
+                bonus = self.text(
+                    f"Armor bonus of {name} (Enter to name another armor)", most=TEXT_MAX
+                )
                 armor = (
                     Armor(name=name, bonus=int(bonus))
                     if re.fullmatch(r"[+-]?\d{1,6}", bonus)  # 5,000 digits: asked again
@@ -547,26 +552,30 @@ class Walk:
         self.heading("Tools and Kit")
         # Each tool goes on the draft at once: `back` tells an answer taken from one refused
         # by the draft changing.
-        while tool := self.text("Tool or kit (Enter when done)"):
+        while tool := self.text("Tool or kit (Enter when done)", most=TEXT_MAX):
             self.c = replace(self.c, tools=[*self.c.tools, tool])
 
     def description(self) -> None:
         self.heading("Description and Background")
         self.c = replace(
             self.c,
-            description=self.text("Description, a paragraph (Enter for none)"),
-            background=self.text("Background (Enter for none)"),
+            description=self.text("Description, a paragraph (Enter for none)", most=TEXT_MAX),
+            background=self.text("Background (Enter for none)", most=TEXT_MAX),
         )
 
 
-def typed_problem(answer: str) -> str:
+def typed_problem(answer: str, most: int = NAME_MAX) -> str:
     """Why a typed answer is no readable line (ezkit.terminal.name_problem; a lone surrogate is
-    an undecodable byte of the input), or "" (an empty answer is fine: Enter for none)."""
+    an undecodable byte of the input) or is longer than `most`, or "" (an empty answer is
+    fine: Enter for none)."""
     if not answer:
         return ""
+    if len(answer) > most:
+        return f"is {len(answer):,} characters long; it may hold at most {most:,}"
     if half := [c for c in answer if "\ud800" <= c <= "\udfff"]:
         return f"holds {half[0]!a}, a byte that is no character (is the terminal UTF-8?)"
-    return name_problem(answer)
+    why = name_problem(answer)
+    return f"{why}; type letters, digits, spaces and signs" if why else ""
 
 
 def walk(io: Asker, rules: Rules, point_buy: bool = False) -> Character:
