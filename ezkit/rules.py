@@ -50,19 +50,27 @@ def shown(number: int) -> str:
 Rank = Annotated[int, Before(ladder.parse)]
 
 
+#: A count the house rules set (points, ranks, gifts, roles): none, or some.
+Count = Annotated[int, Check(ge=0)]
+#: A bonus or factor on the Ladder's scale (armour, a weapon's damage factor): within the
+#: modifiers any command takes (a house armour of 10^20 had given a CPD of 10^20).
+Bonus = Annotated[int, Check(ge=-ladder.LIMIT, le=ladder.LIMIT)]
+
+
 @record(kw_only=True)
 class Flowchart(Record):
-    role_points: int
-    attribute_ranks: int
-    gifts: int
+    role_points: Count
+    attribute_ranks: Count
+    gifts: Count
     default_attribute: Rank
     default_role: Rank
     max_starting_role: Rank
-    great_roles: int
-    recommended_roles: tuple[int, int]
+    great_roles: Count
+    recommended_roles: tuple[Count, Count]
     fault_buys: dict[str, dict[str, int]]
     swap_rates: dict[str, int]
-    supernormal_gift_weight: int
+    #: what a supernormal gift counts as, in gifts: at least one
+    supernormal_gift_weight: Annotated[int, Check(ge=1)]
 
 
 @record(kw_only=True)
@@ -95,7 +103,7 @@ class Experience(Record):
 
 @record(kw_only=True)
 class MeleeWeapon(Record):
-    factor: int
+    factor: Bonus
     description: str = ""
     examples: tuple[str, ...] = ()
 
@@ -186,7 +194,7 @@ class Rules(Record):
     point_buy: PointBuy
     fudge_points: FudgePoints
     experience: Experience
-    armor: dict[str, int]
+    armor: dict[str, Bonus]
     melee_weapons: dict[str, MeleeWeapon]
     ranged_weapons: dict[str, RangedWeapon]
     wounds: Wounds
@@ -329,6 +337,11 @@ def in_order(rules: Rules) -> list[str]:
         problems.append(
             f"attributes: {', '.join(rules.attributes) or 'none'}; the four of EZ-2 are Body, "
             "Agility, Mind and Will, which house rules may not rename or leave out"
+        )
+    low_roles, high_roles = rules.flowchart.recommended_roles
+    if low_roles > high_roles:
+        problems.append(
+            f"flowchart.recommended_roles: {low_roles} to {high_roles}; the fewer first"
         )
     rates = rules.flowchart.swap_rates
     if any(rate < 1 for rate in rates.values()):

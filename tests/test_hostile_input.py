@@ -392,10 +392,18 @@ def test_points_are_no_true_or_false(tmp_path: Path, field: str, value: str) -> 
         ("attributes: []\n", "attributes: none; the four of EZ-2 are Body, Agility, Mind"),
         ("attributes: [Body, Strength, Mind, Will]\n", "attributes: Body, Strength, Mind, Will"),
         ("flowchart: {swap_rates: {gifts: 0}}\n", "each rate is at least 1 (EZ-6)"),
+        # found by a hostile-input hunt: "at most -1 Great roles", a CPD of 10^20
+        ("flowchart: {role_points: -5}\n", "flowchart.role_points: Input should be greater"),
+        ("flowchart: {great_roles: -1}\n", "flowchart.great_roles: Input should be greater"),
+        ("flowchart: {recommended_roles: [6, 4]}\n", "recommended_roles: 6 to 4; the fewer"),
+        ("flowchart: {supernormal_gift_weight: 0}\n", "supernormal_gift_weight: Input should"),
+        ("armor: {leather jacket: 99999999999999999999}\n", "armor.leather jacket: Input"),
+        ("melee_weapons: {club: {factor: -21}}\n", "melee_weapons.club.factor: Input should"),
     ],
     ids=[
         *("attribute-range", "starting-points", "wound-order", "wound-names"),
-        *("no-attributes", "renamed-attribute", "swap-rate-0"),
+        *("no-attributes", "renamed-attribute", "swap-rate-0", "role-points", "great-roles"),
+        *("recommended-roles", "supernormal-weight", "armor-bonus", "weapon-factor"),
     ],
 )
 def test_house_rules_in_the_wrong_order_are_refused(tmp_path: Path, rules: str, said: str) -> None:
