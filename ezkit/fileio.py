@@ -281,7 +281,8 @@ def check_writable(
     write bit for its owner (so root is refused too), or os.access says no.
     """
     name = os.fspath(shown if shown is not None else target)
-    where = name if Path(os.path.abspath(name)) == target else f"{name} (a link to {target})"
+    same = Path(os.path.abspath(name)) == Path(os.path.abspath(target))  # a relative target too
+    where = name if same else f"{name} (a link to {target})"
     try:
         found = os.stat(target)
     except FileNotFoundError:

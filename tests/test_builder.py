@@ -462,6 +462,27 @@ def test_back_and_help_work_at_the_questions_of_where_to_write(
     assert written.background == "Raised by wolves" and check(written, rules()).valid
 
 
+def test_a_file_ezkit_cannot_write_is_said_at_the_question_and_another_asked_for(
+    runner: CliRunner, here: Path
+) -> None:
+    """Found by a hostile-input hunt: a folder, a read-only file or the campaign named at
+    "File to write instead" ended the command (exit 2) after every question was answered,
+    and the character was lost. Why is said there, and another file asked for."""
+    (here / "jason-free.yaml").write_text("keep me\n")
+    (here / "folder").mkdir()
+    (here / "locked.yaml").write_text("x\n")
+    (here / "locked.yaml").chmod(0o444)
+    db = here / "campaign.json"
+    finish = ["n", "folder", "locked.yaml", "campaign.json", "ok.yaml"]
+    code, out = new(runner, [*answers(), *finish], "--db", str(db))
+    assert code == 0, out
+    assert "cannot write there: folder is a folder, not a regular file" in out
+    assert "cannot write there: locked.yaml is read-only" in out
+    assert "cannot write there:" in out and out.count("cannot write there:") == 3
+    assert "(a link to" not in out  # a relative name is no link
+    assert "wrote ok.yaml" in out and read_character(here / "ok.yaml").name == "Jason Free"
+
+
 def test_add_puts_the_character_in_the_campaign(runner: CliRunner, here: Path) -> None:
     db = here / "campaign.json"
     code, out = new(runner, answers(), "-o", "sheets/jason.yaml", "--add", "--db", str(db))

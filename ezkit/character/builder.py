@@ -25,6 +25,7 @@ This module holds the character file the builder writes (`file_name`, `to_docume
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,7 @@ from ezkit.character.draft import (  # noqa: F401
 )
 from ezkit.character.model import Character
 from ezkit.character.walk import Walk, walk, walk_then  # noqa: F401
+from ezkit.errors import EzkitError
 from ezkit.yamlio import dump_yaml
 
 # --- the file -----------------------------------------------------------------------------------
@@ -96,13 +98,23 @@ def to_yaml(c: Character) -> str:
     return header + dump_yaml(to_document(c))
 
 
-def output_path(io: Asker, path: Path) -> Path | None:
-    """Where to write: `path`, unless it exists and the user does not confirm (None: nowhere)."""
-    while path.exists():
-        if yes_no(io, f"{path} exists. Overwrite it?", False):
+def output_path(io: Asker, path: Path, refuse: Callable[[Path], None] | None = None) -> Path | None:
+    """Where to write: `path`, unless it exists and the user does not confirm (None: nowhere),
+    or `refuse(path)` raises an EzkitError saying why ezkit cannot write there (a folder, a
+    read-only file, the campaign): then the reason is said and another file asked for, so a
+    character made question by question is never lost to a bad file name."""
+    while True:
+        why = ""
+        if refuse is not None:
+            try:
+                refuse(path)
+            except EzkitError as error:
+                why = str(error)
+        if why:
+            io.say(f"  cannot write there: {why}")
+        elif not path.exists() or yes_no(io, f"{path} exists. Overwrite it?", False):
             return path
         answer = io.ask("File to write instead (Enter to write nothing)", "").strip()
         if not answer:
             return None
         path = Path(answer)
-    return path

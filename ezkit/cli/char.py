@@ -314,7 +314,16 @@ def new_character(
         report = check(character, rules)
         for line in view.report_lines(report):
             io.say(line)
-        return report, builder.output_path(io, output or Path(builder.file_name(character.name)))
+        where = output or Path(builder.file_name(character.name))
+        return report, builder.output_path(io, where, refuse=writable)
+
+    def writable(path: Path) -> None:
+        """Refused at the question, not after it (the character would be lost): never the
+        campaign's files, only a regular file ezkit may write (or a new one)."""
+        from ezkit.fileio import check_writable
+
+        refuse_campaign_output(path, db)
+        check_writable(path)
 
     character, (report, path) = builder.walk_then(console, rules, finish, point_buy=point_buy)
     if path is None:
