@@ -321,6 +321,13 @@ def test_standings_of_nobody_is_a_usage_error() -> None:
     assert status == 2 and "name at least one player" in err
 
 
+@pytest.mark.parametrize("cards", ["", "  ", ", ,"])
+def test_a_group_of_no_cards_is_a_usage_error(cards: str) -> None:
+    """It had said ": not a group (FZ-2)" and exit 0 (found by a hostile-input hunt)."""
+    status, out, err = ezkit("score", "foozle", "group", cards)
+    assert status == 2 and "name the cards" in err and out == ""
+
+
 def test_a_file_that_is_no_campaign_given_as_db_is_refused_and_nothing_made(
     tmp_path: Path,
 ) -> None:

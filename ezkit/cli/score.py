@@ -411,6 +411,10 @@ def foozle_group(cards: str, as_json: bool) -> None:
     from ezkit.games import foozle as fg
 
     ids = [fg.IDS[k] for k in fg.parse(cards)]
+    if not ids:  # had said ": not a group" (exit 0) of nothing
+        raise click.BadParameter(
+            'name the cards, as "2-lamps 3-plungers 4-fromps"', param_hint="'CARDS'"
+        )
     kinds, token = fg.kinds(ids), fg.token(ids)
     if as_json:
         emit_json({"cards": ids, "valid": bool(kinds), "kinds": kinds, "token": token})
