@@ -289,6 +289,23 @@ def test_apply_marks_the_wound_on_the_stored_character(runner: CliRunner, tmp_pa
     ]
 
 
+@pytest.mark.parametrize("phase", ["melee", "ranged"])
+def test_apply_refuses_a_character_fighting_itself(
+    runner: CliRunner, tmp_path: Path, phase: str
+) -> None:
+    """Found by a hostile-input hunt: `fight melee jason jason --apply` marked Jason's wound
+    from his own blow on him. With --apply that is a usage error, nothing written; without,
+    the exchange is shown as any what-if."""
+    db = str(tmp_path / "c.json")
+    assert run(runner, "char", "add", MARA, "--db", db)[0] == 0
+    before = (tmp_path / "c.json").read_bytes()
+    args = ["fight", phase, "Dr. Mara Kell", "dr. mara kell", "--roll", "4", "--db", db]
+    code, _, err = run(runner, *args, "--apply")
+    assert code == 2 and "A and B are both Dr. Mara Kell: with --apply" in err, err
+    assert (tmp_path / "c.json").read_bytes() == before
+    assert run(runner, *args)[0] == 0
+
+
 def test_apply_needs_campaign_characters(runner: CliRunner) -> None:
     code, _, err = run(runner, "fight", "melee", JASON, "--foe", BANDIT, "--roll", "-4", "--apply")
     assert code == 2 and "campaign characters" in err

@@ -374,6 +374,13 @@ class _Options:
             b = fighters.parse_foe(o["foe"])
         else:
             b = self._combatant(o["b"], o["foe_trait"], o["foe_weapon"], foe_shoots)
+        same = a.character is not None and b.character is not None
+        if o.get("apply") and same and a.character.name.casefold() == b.character.name.casefold():
+            # --apply marks each side's wounds on the campaign's character of that name
+            raise click.UsageError(
+                f"A and B are both {a.character.name}: with --apply a character would wound "
+                "itself; fight someone else, or leave --apply out to see the exchange"
+            )
         return a, b
 
     def _combatant(
