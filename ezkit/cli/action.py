@@ -30,7 +30,13 @@ Examples:
   ezkit action +2 --fudge-points 1 --json""",
 )
 @click.argument("rank", type=RANK)
-@click.option("--mod", "modifier", type=int, default=0, help="Modifiers the GM allows.")
+@click.option(
+    "--mod",
+    "modifier",
+    type=click.IntRange(-ladder.LIMIT, ladder.LIMIT),  # as fight's: a paste of digits refused
+    default=0,
+    help="Modifiers the GM allows.",
+)
 @click.option(
     "--difficulty",
     "-d",

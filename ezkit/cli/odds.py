@@ -23,7 +23,13 @@ Examples:
 )
 @click.option("--rank", "-r", type=RANK, help="Trait rank (e.g. Good, +2, 'Good (+2)').")
 @click.option("--difficulty", "-d", type=RANK, help="Difficulty (default Fair with --rank).")
-@click.option("--mod", "modifier", type=int, default=0, help="Modifier to the action result.")
+@click.option(
+    "--mod",
+    "modifier",
+    type=click.IntRange(-ladder.LIMIT, ladder.LIMIT),  # as fight's: a paste of digits refused
+    default=0,
+    help="Modifier to the action result.",
+)
 @click.option("--foe-roll", type=FOE_ROLL, default="none", show_default=True)
 @click.option("--method", "-m", type=METHOD, default=dice.DEFAULT, show_default=True)
 @json_option
