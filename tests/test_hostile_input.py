@@ -136,8 +136,11 @@ def test_one_line() -> None:
         (["game", "sim", "auntie", "--players", "1000000"], "--players must be 1 to 12"),
         (["game", "sim", "auntie", "--jobs", "100000"], "--jobs must be 0 (one per CPU) to 64"),
         # as fight --mod: a pasted 4,299-digit number had been taken (a hostile-input hunt)
-        (["action", "Fair", "--mod", "9" * 4299], "is not in the range -20<=x<=20"),
-        (["odds", "--mod", "-21"], "-21 is not in the range -20<=x<=20"),
+        (
+            ["action", "Fair", "--mod", "9" * 4299],
+            "999... is not a whole number from -20 to +20",
+        ),
+        (["odds", "--mod", "-21"], "-21 is not a whole number from -20 to +20"),
     ],
     ids=["bots", "games", "players", "jobs", "action-mod", "odds-mod"],
 )

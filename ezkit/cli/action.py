@@ -10,6 +10,7 @@ from ezkit import actions, dice, ladder, odds
 from ezkit.cli.params import (
     FOE_ROLL,
     METHOD,
+    MODIFIER,
     RANK,
     ROLL,
     Command,
@@ -33,7 +34,7 @@ Examples:
 @click.option(
     "--mod",
     "modifier",
-    type=click.IntRange(-ladder.LIMIT, ladder.LIMIT),  # as fight's: a paste of digits refused
+    type=MODIFIER,  # -20 to +20, as fight's
     default=0,
     help="Modifiers the GM allows.",
 )

@@ -14,6 +14,7 @@ from ezkit.character.files import in_campaign, parse_character
 from ezkit.cli.fight_scene import scene_command
 from ezkit.cli.params import (
     FOE_ROLL,
+    MODIFIER,
     NAME,
     RANK,
     ROLL,
@@ -90,13 +91,13 @@ def _side_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option(
             "--mod",
             "modifier",
-            type=click.IntRange(-ladder.LIMIT, ladder.LIMIT),
+            type=MODIFIER,
             default=0,
             help="Modifiers to A.",
         ),
         click.option(
             "--foe-mod",
-            type=click.IntRange(-ladder.LIMIT, ladder.LIMIT),
+            type=MODIFIER,
             default=0,
             help="Modifiers to B.",
         ),

@@ -9,7 +9,7 @@ import click
 
 from ezkit import dice, ladder
 from ezkit import odds as odds_rules
-from ezkit.cli.params import FOE_ROLL, METHOD, RANK, Command, emit_json, json_option
+from ezkit.cli.params import FOE_ROLL, METHOD, MODIFIER, RANK, Command, emit_json, json_option
 
 
 @click.command(
@@ -26,7 +26,7 @@ Examples:
 @click.option(
     "--mod",
     "modifier",
-    type=click.IntRange(-ladder.LIMIT, ladder.LIMIT),  # as fight's: a paste of digits refused
+    type=MODIFIER,  # -20 to +20, as fight's
     default=0,
     help="Modifier to the action result.",
 )

@@ -49,6 +49,26 @@ class FiniteRange(click.FloatRange):
         return number
 
 
+class Modifier(click.IntRange):
+    """A modifier within ±LIMIT (the Ladder's reach); a value out of range, or no number, is
+    named shortened (a pasted 4,299-digit number is not printed back whole)."""
+
+    def __init__(self, limit: int = 20) -> None:
+        super().__init__(-limit, limit)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            from ezkit.words import shorten
+
+            shown, low, high = shorten(str(value)), self.min, self.max
+            self.fail(f"{shown} is not a whole number from {low} to +{high}", param, ctx)
+
+
+MODIFIER = Modifier()
+
+
 class Rank(click.ParamType):
     """A rank on the Ladder, by name, prefix, number or `Great (+3)` (EZ-1)."""
 
