@@ -236,6 +236,9 @@ def test_ranged_evade_and_foe_shooting(runner: CliRunner) -> None:
         (["fight", "melee", JASON, GRUK, "--foe", BANDIT], "give B or --foe, not both", 2),
         (["fight", "melee", JASON, "--foe", "Bandit Fair"], "is not a stat line", 2),
         (["fight", "melee", JASON, "--foe", BANDIT, "--aim", "x"], "write MOD:MARGIN", 2),
+        # beyond the Ladder, or a negative margin needed (a hostile-input hunt): refused
+        (["fight", "melee", JASON, "--foe", BANDIT, "--aim", "99999999999:3"], "(-20 to +20)", 2),
+        (["fight", "melee", JASON, "--foe", BANDIT, "--aim", "-1:-1"], "needs (0 to 20)", 2),
         (["fight", "melee", JASON, "--foe", BANDIT, "--pull", "bruise"], "unknown wound level", 2),
         (["fight", "melee", JASON, "--foe", BANDIT, "--roll", "5"], "outside -4..+4", 2),
         (["fight", "melee", JASON, "--foe", BANDIT, "--damage-option", "5"], "1<=x<=4", 2),

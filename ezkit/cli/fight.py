@@ -34,6 +34,7 @@ from ezkit.errors import InputError, RuleError
 from ezkit.odds import foe_method
 from ezkit.rules import Rules
 from ezkit.store import open_campaign
+from ezkit.words import shorten
 
 #: `--evade` without a roll: B's roll is the foe roll, A's the player's (EZ-26).
 ROLLED = "rolled"
@@ -527,9 +528,12 @@ def _aim(text: str | None) -> tuple[int, int] | None:
         return None
     try:
         modifier, margin = (int(part) for part in text.split(":"))
+        if not (-ladder.LIMIT <= modifier <= ladder.LIMIT and 0 <= margin <= ladder.LIMIT):
+            raise ValueError  # the Ladder's reach; a margin needed is none or more
     except ValueError:
         raise InputError(
-            f"--aim {text!r}: write MOD:MARGIN, the aimed strike's modifier and the margin it "
-            "needs, e.g. -2:3 (Aimed Strikes)"
+            f"--aim {shorten(text)!r}: write MOD:MARGIN, the aimed strike's modifier "
+            f"(-{ladder.LIMIT} to +{ladder.LIMIT}) and the margin it needs (0 to "
+            f"{ladder.LIMIT}), e.g. -2:3 (Aimed Strikes)"
         ) from None
     return modifier, margin
