@@ -101,6 +101,22 @@ def test_spending_more_than_held_is_refused_with_what_is_missing() -> None:
         ledger.award(doc)
 
 
+def test_points_past_the_most_a_character_holds_are_refused() -> None:
+    """Found by a hostile-input hunt: `char award --fp 99999999999999999999` was taken, and a
+    sheet of 100,000 Fudge Points never finished printing. At most 999 and 999,999."""
+    doc = {**DOCUMENTS[1], "fudge_points": 990, "experience": 999_990}
+    with pytest.raises(RuleError, match="make 1,000 Fudge Points and 999,990 Experience"):
+        ledger.award(doc, 10)
+    with pytest.raises(RuleError, match="at most 999 Fudge Points and 999,999 Experience"):
+        ledger.award(doc, 0, 10)
+    with pytest.raises(RuleError, match="would make 1,000 Fudge Points"):  # XP back into FP
+        ledger.convert_to_fudge_points({**doc, "fudge_points": 998}, 1, RULES)
+    at_most = ledger.award(doc, 9, 9)
+    assert (at_most["fudge_points"], at_most["experience"]) == (999, 999_999)
+    with pytest.raises(Exception, match="fudge_points: Input should be less than or equal to 999"):
+        parse_character({**DOCUMENTS[1], "fudge_points": 1000}, "x")
+
+
 def test_conversion_rates_are_the_rules() -> None:
     doc = {**DOCUMENTS[1], "fudge_points": 7, "experience": 2}
     to_xp = ledger.convert_to_experience(doc, 2, RULES)

@@ -166,6 +166,12 @@ def test_spare_rows_and_pencil_boxes() -> None:
     empty = sheet.blank(rules)
     assert len(empty["roles"]) >= 9 and len(empty["gifts"]) >= 4 and len(empty["weapons"]) >= 4
     assert len(empty["armor"]) >= 2 and empty["fudge_held"] == ""
+    # a tally too long to count (and 100,000 boxes never finished printing) is a number
+    from dataclasses import replace
+
+    plenty = load_character(str(EXAMPLES / "wren.yaml"), None)
+    held = [sheet.sheet(replace(plenty, fudge_points=n), rules)["fudge_held"] for n in (40, 41)]
+    assert held == ["■" * 40, "■ × 41 "]
 
 
 def test_wounds_when_printed_are_grey_marks_in_their_boxes() -> None:

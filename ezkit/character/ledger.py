@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from ezkit.character.model import EXPERIENCE_MAX, FUDGE_MAX
 from ezkit.errors import InputError, RuleError
 from ezkit.terminal import control_characters
 from ezkit.words import plural
@@ -116,6 +117,12 @@ def _record(doc: Document, kind: str, reason: str, fudge_points: int, experience
             f"--reason holds the control character {bad[0]!a}; a reason may hold letters, "
             "digits, punctuation, spaces and line breaks only"
         )
+    fudge, xp = held_fudge_points(doc) + fudge_points, held_experience(doc) + experience
+    if fudge > FUDGE_MAX or xp > EXPERIENCE_MAX:
+        raise RuleError(
+            f"that would make {fudge:,} Fudge Points and {xp:,} Experience Points; a character "
+            f"holds at most {FUDGE_MAX:,} Fudge Points and {EXPERIENCE_MAX:,} Experience Points"
+        )
     entry = {
         "time": now(),
         "kind": kind,
@@ -125,7 +132,7 @@ def _record(doc: Document, kind: str, reason: str, fudge_points: int, experience
     }
     return {
         **doc,
-        "fudge_points": held_fudge_points(doc) + fudge_points,
-        "experience": held_experience(doc) + experience,
+        "fudge_points": fudge,
+        "experience": xp,
         "history": [*doc.get("history", []), entry],
     }

@@ -57,6 +57,11 @@ def _not_true_or_false(value: Any) -> Any:
 #: character name) while nothing a person writes needs them.
 NAME_MAX = 100
 TEXT_MAX = 20_000
+#: The most Fudge Points and Experience a character holds: far past any campaign (a few are
+#: awarded a session), and a bound (an award of 10^20 had been taken, and a sheet drawing
+#: 100,000 Fudge Point boxes never finished).
+FUDGE_MAX = 999
+EXPERIENCE_MAX = 999_999
 
 
 def _at_most(most: int, what: str) -> Any:
@@ -338,8 +343,8 @@ class Character(Doc):
     gifts: list[NamedGift] = field(default_factory=list)
     faults: list[NamedFault] = field(default_factory=list)
     swaps: list[Swap] = field(default_factory=list)
-    fudge_points: Annotated[int, Check(ge=0), Before(_not_true_or_false)] = 3
-    experience: Annotated[int, Check(ge=0), Before(_not_true_or_false)] = 0
+    fudge_points: Annotated[int, Check(ge=0, le=FUDGE_MAX), Before(_not_true_or_false)] = 3
+    experience: Annotated[int, Check(ge=0, le=EXPERIENCE_MAX), Before(_not_true_or_false)] = 0
     weapons: list[NamedWeapon] = field(default_factory=list)
     weapon: NamedWeapon | None = None
     """Shorthand for one weapon: `weapon: quarterstaff`."""

@@ -27,6 +27,7 @@ LEAST = {"roles": 7, "gifts": 3, "weapons": 2}
 #: The blank sheet's rows.
 BLANK_ROWS = {"roles": 9, "gifts": 4, "faults": 4, "weapons": 4, "armor": 2, "tools": 2}
 FUDGE_BOXES = 10  # at least; more when a character holds more
+TALLY_MOST = 40  # Fudge Points drawn as boxes, at most
 XP_BOXES = 5  # the value when printed, then room for four new totals
 #: Boxes are characters of the bundled font (text is far cheaper to lay out than a box per
 #: mark): empty, and the marks when printed, shown in grey to pencil over.
@@ -150,7 +151,8 @@ def sheet(character: Character, rules: Rules) -> dict[str, Any]:
         "gifts": _rows(gifts, GIFT, 0, rows),
         "faults": _rows(faults, FAULT, 0, rows),
         "fudge_points": fudge,
-        "fudge_held": FULL * fudge,
+        # past TALLY_MOST, the points held are a number beside one box (a tally too long to count)
+        "fudge_held": FULL * fudge if fudge <= TALLY_MOST else f"{FULL} × {fudge} ",
         "fudge_empty": EMPTY * max(FUDGE_BOXES - fudge, 4),
         "experience": character.experience,
         "xp_boxes": [_xp(str(character.experience))] + [_xp("")] * (XP_BOXES - 1),
