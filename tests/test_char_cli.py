@@ -409,3 +409,28 @@ def test_one_weapon_by_name_in_the_file(runner: CliRunner, tmp_path: Path) -> No
     _, out, _ = run(runner, "char", "check", _write(tmp_path, document), "--json")
     weapons = json.loads(out)["derived"]["weapons"]
     assert [(w["name"], w["inj"]) for w in weapons] == [("quarterstaff", 5)]
+
+
+def test_a_stored_character_a_newer_rule_refuses_is_exported_as_stored(
+    runner: CliRunner, db: str, tmp_path: Path
+) -> None:
+    """A character an older ezkit stored (a 300-character name, taken before names were
+    bounded) no longer passes the checks: show refuses it, but export writes it as stored
+    with a warning, so it can be mended and added back, not lost (found by a review)."""
+    from ezkit.store import open_campaign
+
+    document = yaml.safe_load(Path(JASON).read_text())
+    long = "Jason " + "Free" * 74
+    with open_campaign(Path(db)) as campaign:
+        campaign.add_character({**document, "name": long})
+    shown = runner.invoke(cli, ["char", "show", "Jason", "--db", db])
+    assert shown.exit_code == 1 and "302 characters long; a name holds at most 100" in shown.stderr
+    out = tmp_path / "jason.yaml"
+    result = runner.invoke(cli, ["char", "export", "Jason", "-o", str(out), "--db", db])
+    assert result.exit_code == 0, result.output
+    assert "written as stored: mend it, then ezkit char add FILE --replace" in result.stderr
+    kept = yaml.safe_load(out.read_text())
+    assert kept["name"] == long and kept["roles"] == document["roles"]
+    kept["name"] = "Jason Free"
+    out.write_text(yaml.safe_dump(kept))
+    assert runner.invoke(cli, ["char", "add", str(out), "--db", db]).exit_code == 0

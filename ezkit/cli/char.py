@@ -11,7 +11,14 @@ import click
 from ezkit import ladder
 from ezkit.cli import char_advance
 from ezkit.cli.char_advance import check_unmarked
-from ezkit.cli.params import db_option, emit_json, json_option, load_character, rules_option
+from ezkit.cli.params import (
+    character_file,
+    db_option,
+    emit_json,
+    json_option,
+    load_character,
+    rules_option,
+)
 from ezkit.errors import DocumentError, EzkitError
 from ezkit.fileio import write_atomic
 from ezkit.store import StoreError, open_campaign, refuse_campaign_output
@@ -244,10 +251,25 @@ def remove(name: str, yes: bool, db: Path | None) -> None:
 )
 @db_option
 def export(name: str, output: Path | None, fmt: str | None, db: Path | None) -> None:
-    """Write a character from the campaign as a YAML (or JSON) file."""
-    character = load_character(name, db)
+    """Write a character from the campaign as a YAML (or JSON) file.
+
+    A stored character that no longer passes the checks (kept by an older ezkit, before a
+    rule it breaks) is written as stored, with a warning: the way to mend it and add it back
+    (char add FILE --replace), rather than a character no command can give back."""
+    from ezkit.character.files import InvalidCharacter
+
+    try:
+        document = load_character(name, db).to_document()
+    except InvalidCharacter as error:
+        if character_file(name) is not None:
+            raise
+        with open_campaign(db) as campaign:
+            document = campaign.get_character(name)
+        click.echo(
+            f"warning: {error}; written as stored: mend it, then ezkit char add FILE --replace",
+            err=True,
+        )
     fmt = fmt or ("json" if output and output.suffix == ".json" else "yaml")
-    document = character.to_document()
     if fmt == "json":
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     else:
