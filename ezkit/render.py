@@ -166,9 +166,12 @@ def missing_glyphs_warning(page: str, shown: int = 12) -> str | None:
     if not missing:
         return None
     more = f" and {len(missing) - shown} more" if len(missing) > shown else ""
+    from ezkit.terminal import safe_line  # a C1 control character is named, never sent
+
+    named = safe_line(" ".join(missing[:shown]))
     return (
-        f"ezkit's fonts have no {' '.join(missing[:shown])}{more}: printed in this system's "
-        "fonts, and as empty boxes where it has none"
+        f"ezkit's fonts have no {named}{more}: printed in this system's fonts, and as empty "
+        "boxes where it has none"
     )
 
 

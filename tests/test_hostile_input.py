@@ -458,5 +458,46 @@ def test_a_file_name_the_system_refuses_is_a_usage_error_in_one_line(
     long = str(tmp_path / ("a" * 300))
     result = CliRunner().invoke(cli, [a.replace("{long}", long) for a in args])
     assert result.exit_code == 2, result.output
-    assert result.stderr.endswith("...: File name too long\n"), result.stderr
+    assert result.stderr.endswith("aaa.pdf: File name too long\n") or result.stderr.endswith(
+        "aaa.json: File name too long\n"
+    ), result.stderr
+    assert result.stderr.startswith("Error: ...aaa"), result.stderr
     assert "Errno" not in result.stderr and len(result.stderr) < 120
+
+
+def test_a_full_disk_at_the_rename_is_a_failure_naming_the_campaign_not_its_temp_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a review: an OSError naming a file had become a usage error (2) whatever it
+    was, and a failed rename was named by its temp file (already gone). A full disk is a
+    failure of the command (1), named by the file it was writing."""
+    import errno
+    import os
+
+    db = tmp_path / "c.json"
+
+    def full(source: str, target: str) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), source, None, target)
+
+    monkeypatch.setattr(os, "replace", full)
+    result = CliRunner().invoke(
+        cli, ["char", "add", "examples/characters/wren.yaml", "--db", str(db)]
+    )
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith("Error: ") and "tmp" not in result.stderr.split("/")[-1]
+    assert result.stderr.endswith("/c.json: No space left on device\n"), result.stderr
+
+
+def test_a_modifier_refused_is_shown_escaped() -> None:
+    """Found by a review: the new --mod message printed its value raw (an escape sequence
+    reached the terminal)."""
+    result = CliRunner().invoke(cli, ["action", "Fair", "--mod", "1\x1b]0;pwned\x07"])
+    assert result.exit_code == 2 and "\x1b" not in result.stderr
+    assert "1\\x1b]0;pwned\\x07 is not a whole number from -20 to +20" in result.stderr
+
+
+def test_the_font_warning_names_a_control_character_escaped() -> None:
+    from ezkit import render
+
+    warning = render.missing_glyphs_warning("Gruk \x9b王")
+    assert warning is not None and "\x9b" not in warning and "\\x9b" in warning

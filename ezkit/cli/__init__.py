@@ -9,6 +9,7 @@ move. `--debug` (or EZKIT_DEBUG=1) shows the traceback instead.
 from __future__ import annotations
 
 import atexit
+import errno
 import gc
 import importlib
 import os
@@ -132,9 +133,7 @@ class LazyGroup(click.Group):
             if debug:
                 raise
             click.echo(f"Error: {_one_line(_os_error(error))}", err=True)
-            # a path given that the system refuses (a name too long, a folder not allowed) is
-            # a usage error, as check_writable's are; a failure while reading or writing is not
-            sys.exit(2 if error.filename is not None else 1)
+            sys.exit(2 if error.errno in _PATH_ERRORS else 1)
         except Exception as error:
             if debug:
                 raise
@@ -163,14 +162,28 @@ def _validation(error: Any) -> str:
     return _one_line("; ".join(parts))
 
 
+#: What the system says of a path a person gave (a name too long, a folder not allowed): a
+#: usage error (2), as check_writable's are. Anything else (a full disk, an I/O error) is a
+#: failure of the command (1).
+_PATH_ERRORS = frozenset(
+    getattr(errno, name)
+    for name in ("ENAMETOOLONG", "ENOENT", "ENOTDIR", "EISDIR", "EACCES", "EPERM", "ELOOP")
+    if hasattr(errno, name)
+)
+
+
 def _os_error(error: OSError) -> str:
-    """An OSError as a person reads it: the path (shortened) and what the system said."""
-    if error.filename is None or not error.strerror:
+    """An OSError as a person reads it: the path (shortened; a rename's target, not its temp
+    file) and what the system said."""
+    name = error.filename2 if error.filename2 is not None else error.filename
+    if name is None or not error.strerror:
         return str(error)
     from ezkit.terminal import safe_line
-    from ezkit.words import shorten
 
-    return f"{shorten(safe_line(os.fsdecode(error.filename)), 60)}: {error.strerror}"
+    shown = safe_line(os.fsdecode(name))
+    if len(shown) > 60:  # the end kept: the file's own name says most
+        shown = "..." + shown[-57:]
+    return f"{shown}: {error.strerror}"
 
 
 def _one_line(message: str) -> str:

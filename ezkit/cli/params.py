@@ -60,9 +60,10 @@ class Modifier(click.IntRange):
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter:
+            from ezkit.terminal import safe_line
             from ezkit.words import shorten
 
-            shown, low, high = shorten(str(value)), self.min, self.max
+            shown, low, high = shorten(safe_line(value)), self.min, self.max
             self.fail(f"{shown} is not a whole number from {low} to +{high}", param, ctx)
 
 
