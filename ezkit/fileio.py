@@ -272,6 +272,24 @@ def resolve(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(path))
 
 
+def check_creatable(path: str | os.PathLike[str]) -> None:
+    """UnwritableError when no new file could be made at path: its nearest existing folder is
+    not a folder, or may not be written in (a read-only disk). Asked before the work whose
+    result it would hold, where a refusal at the write would lose that work."""
+    target = Path(os.path.abspath(path))
+    if os.path.lexists(target):
+        return
+    folder = target.parent
+    while not os.path.lexists(folder) and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise UnwritableError(f"{os.fspath(path)}: {folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UnwritableError(
+            f"{os.fspath(path)}: cannot write in its folder {folder} (read-only or not allowed)"
+        )
+
+
 def check_writable(
     target: Path, shown: str | os.PathLike[str] | None = None
 ) -> os.stat_result | None:

@@ -473,12 +473,13 @@ def test_a_file_ezkit_cannot_write_is_said_at_the_question_and_another_asked_for
     (here / "locked.yaml").write_text("x\n")
     (here / "locked.yaml").chmod(0o444)
     db = here / "campaign.json"
-    finish = ["n", "folder", "locked.yaml", "campaign.json", "ok.yaml"]
+    finish = ["n", "folder", "locked.yaml", "campaign.json", "locked.yaml/x.yaml", "ok.yaml"]
     code, out = new(runner, [*answers(), *finish], "--db", str(db))
     assert code == 0, out
     assert "cannot write there: folder is a folder, not a regular file" in out
     assert "cannot write there: locked.yaml is read-only" in out
-    assert "cannot write there:" in out and out.count("cannot write there:") == 3
+    assert "cannot write there: locked.yaml/x.yaml: cannot be written (Not a directory)" in out
+    assert "cannot write there:" in out and out.count("cannot write there:") == 4
     assert "(a link to" not in out  # a relative name is no link
     assert "wrote ok.yaml" in out and read_character(here / "ok.yaml").name == "Jason Free"
 
@@ -836,3 +837,26 @@ def test_an_undecodable_byte_in_an_answer_is_named() -> None:
     assert typed_problem("Ann\udcff") == (
         "holds '\\udcff', a byte that is no character (is the terminal UTF-8?)"
     )
+
+
+def test_a_new_file_in_a_folder_that_may_not_be_written_is_refused_before_the_walk(
+    runner: CliRunner, here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a review: a new file in a read-only folder passed the checks and failed at
+    the write, after every question. The folder is asked of first (the system's answer is
+    faked here: tests run as root, who may write anywhere but a read-only disk)."""
+    import os
+
+    from ezkit import fileio
+
+    (here / "ro").mkdir()
+    real = os.access
+    monkeypatch.setattr(
+        fileio.os, "access", lambda p, mode: False if Path(p).name == "ro" else real(p, mode)
+    )
+    code, out = new(runner, [], "-o", "ro/jason.yaml")
+    assert code == 2 and "cannot write in its folder" in out and "Character name" not in out
+    (here / "jason-free.yaml").write_text("keep me\n")  # asked where instead: ro, then ok
+    code, out = new(runner, [*answers(), "n", "ro/jason.yaml", "ok.yaml"])
+    assert code == 0 and "cannot write there: ro/jason.yaml: cannot write in its folder" in out
+    assert "wrote ok.yaml" in out

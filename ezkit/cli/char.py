@@ -322,10 +322,11 @@ def new_character(
 
     rules = rules_data.load(house_rules)
     if output is not None:  # refused before the walk, not after every answer is given
-        from ezkit.fileio import check_writable
+        from ezkit.fileio import check_creatable, check_writable
 
         refuse_campaign_output(output, db)
         check_writable(output)
+        check_creatable(output)
     console = builder.Console(
         lambda text, default: click.prompt(text, default=default, show_default=bool(default)),
         click.echo,
@@ -342,10 +343,11 @@ def new_character(
     def writable(path: Path) -> None:
         """Refused at the question, not after it (the character would be lost): never the
         campaign's files, only a regular file ezkit may write (or a new one)."""
-        from ezkit.fileio import check_writable
+        from ezkit.fileio import check_creatable, check_writable
 
         refuse_campaign_output(path, db)
         check_writable(path)
+        check_creatable(path)
 
     character, (report, path) = builder.walk_then(console, rules, finish, point_buy=point_buy)
     if path is None:
