@@ -67,7 +67,7 @@ class Flowchart(Record):
     max_starting_role: Rank
     great_roles: Count
     recommended_roles: tuple[Count, Count]
-    fault_buys: dict[str, dict[str, int]]
+    fault_buys: dict[str, dict[str, Count]]
     swap_rates: dict[str, int]
     #: what a supernormal gift counts as, in gifts: at least one
     supernormal_gift_weight: Annotated[int, Check(ge=1)]
@@ -75,17 +75,17 @@ class Flowchart(Record):
 
 @record(kw_only=True)
 class PointBuy(Record):
-    build_points: int
+    build_points: Count
     default_attribute: Rank
-    attribute_rank: int
-    gift: int
-    fault: int
+    attribute_rank: Count
+    gift: Count
+    fault: Bonus  # what a fault costs: negative, it gives build points back
 
 
 @record(kw_only=True)
 class FudgePoints(Record):
-    starting: tuple[int, int]
-    default: int
+    starting: tuple[Count, Count]
+    default: Count
     #: at least 1 each way: 0 Fudge Points an Experience Point made XP from nothing
     per_experience_point: Annotated[int, Check(ge=1)]
     back_conversion: Annotated[int, Check(ge=1)]
@@ -93,12 +93,12 @@ class FudgePoints(Record):
 
 @record(kw_only=True)
 class Experience(Record):
-    role: dict[Rank, int]
-    attribute: dict[Rank, int]
+    role: dict[Rank, Count]
+    attribute: dict[Rank, Count]
     below_table_costs_as: Rank
-    beyond_superb_factor: int
-    add_gift: int
-    remove_fault: int
+    beyond_superb_factor: Annotated[int, Check(ge=1, le=ladder.LIMIT)]
+    add_gift: Count
+    remove_fault: Count
 
 
 @record(kw_only=True)
@@ -110,7 +110,7 @@ class MeleeWeapon(Record):
 
 @record(kw_only=True)
 class RangedWeapon(Record):
-    inj: Annotated[tuple[int, ...], Check(min_length=1)]
+    inj: Annotated[tuple[Bonus, ...], Check(min_length=1)]
     note: str = ""
 
 
@@ -153,15 +153,15 @@ class Range(Record):
 
 @record(kw_only=True)
 class Tactic(Record):
-    bonus: int
-    wound_bonus: int = 0
-    failure_wound_bonus: int = 0
+    bonus: Bonus
+    wound_bonus: Bonus = 0
+    failure_wound_bonus: Bonus = 0
 
 
 @record(kw_only=True)
 class Terrain(Record):
     test: Rank
-    opponent_mod: int
+    opponent_mod: Bonus
 
 
 @record(kw_only=True)
@@ -199,8 +199,8 @@ class Rules(Record):
     ranged_weapons: dict[str, RangedWeapon]
     wounds: Wounds
     ranges: dict[str, Range]
-    light: dict[str, int]
-    cover: dict[str, int]
+    light: dict[str, Bonus]
+    cover: dict[str, Bonus]
     melee_floor: Rank
     tactics: dict[str, Tactic]
     terrain: Terrain

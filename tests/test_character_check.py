@@ -1004,3 +1004,20 @@ def test_names_and_texts_have_a_most_length(field: str, value: Any, said: str) -
         parse_character({**document, field: value}, "x")
     at_bound = {"name": "x" * 100, "description": "x" * 20_000, "tools": ["y" * 20_000]}
     assert parse_character({**document, field: at_bound[field]}, "x")
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"armor": {"name": "plate", "bonus": 10**20}}, "armor.bonus: Input should be less"),
+        ({"mass_scale": -21}, "mass_scale: Input should be greater than or equal to -20"),
+        ({"gifts": [{"name": "Toughness", "cpd": 99}]}, "gifts[0].cpd: Input should be less"),
+    ],
+    ids=["armor", "mass-scale", "gift-cpd"],
+)
+def test_a_characters_bonuses_are_on_the_ladders_scale(change: dict[str, Any], said: str) -> None:
+    """Found by a review: a character file's armour of 10^20 passed char check with a CPD of
+    10^20. An armour's, a gift's, a weapon's bonus and the Mass Scale stay within ±20."""
+    document = load_yaml(JASON_FILE)
+    with pytest.raises(InvalidCharacter, match=said.replace("[", r"\[").replace("]", r"\]")):
+        parse_character({**document, **change}, "x")

@@ -412,11 +412,18 @@ def test_points_are_no_true_or_false(tmp_path: Path, field: str, value: str) -> 
         ("flowchart: {supernormal_gift_weight: 0}\n", "supernormal_gift_weight: Input should"),
         ("armor: {leather jacket: 99999999999999999999}\n", "armor.leather jacket: Input"),
         ("melee_weapons: {club: {factor: -21}}\n", "melee_weapons.club.factor: Input should"),
+        # and after a review: the other tables' numbers
+        ("ranged_weapons: {sling: {inj: [99999999999999999999]}}\n", "sling.inj.0: Input"),
+        ("point_buy: {gift: -1}\n", "point_buy.gift: Input should be greater than or equal"),
+        ("experience: {add_gift: -8}\n", "experience.add_gift: Input should be greater"),
+        ("tactics: {all-out-attack: {bonus: 99}}\n", "all-out-attack.bonus: Input should"),
+        ("flowchart: {fault_buys: {roles: {roles: -3}}}\n", "fault_buys.roles.roles: Input"),
     ],
     ids=[
         *("attribute-range", "starting-points", "wound-order", "wound-names"),
         *("no-attributes", "renamed-attribute", "swap-rate-0", "role-points", "great-roles"),
         *("recommended-roles", "supernormal-weight", "armor-bonus", "weapon-factor"),
+        *("ranged-inj", "point-buy-gift", "xp-cost", "tactic-bonus", "fault-buy"),
     ],
 )
 def test_house_rules_in_the_wrong_order_are_refused(tmp_path: Path, rules: str, said: str) -> None:

@@ -76,6 +76,10 @@ def _at_most(most: int, what: str) -> Any:
     return After(check)
 
 
+#: A bonus on the Ladder's scale (an armour's, a gift's to CPD, a weapon's INJ, a Mass Scale):
+#: within the ±20 of any modifier (a CPD of 10^20 had been taken).
+Bonus = Annotated[int, Check(ge=-20, le=20)]
+
 #: Text in a document: any, but no control characters.
 Text = Annotated[str, After(_printable), _at_most(TEXT_MAX, "a text")]
 
@@ -168,7 +172,7 @@ class Gift(Doc):
     supernormal: bool = False
     weight: int | None = None
     """Gifts it counts as (default 1, supernormal 2)."""
-    cpd: int = 0
+    cpd: Bonus = 0
     """Defence it adds to CPD, as Toughness +1 (EZ-10)."""
     note: Text = ""
 
@@ -202,8 +206,8 @@ class Weapon(Doc):
     type: Text | None = None
     """Table row or example it counts as."""
     kind: Literal["melee", "ranged"] | None = None
-    damage_factor: int | None = None
-    inj: int | None = None
+    damage_factor: Bonus | None = None
+    inj: Bonus | None = None
     """A ranged weapon's INJ (the GM's pick)."""
     quality: bool = False
     """Quality or unique melee weapon: INJ +1."""
@@ -218,7 +222,7 @@ class Armor(Doc):
     """Armor worn: its name, and its bonus when it is not the table's (EZ-10)."""
 
     name: Name
-    bonus: int | None = None
+    bonus: Bonus | None = None
     """Armor bonus; from the table when left out."""
 
 
@@ -227,7 +231,7 @@ class DefenceModifier(Doc):
     """A lasting change to the character's defence (CPD), and where it comes from (EZ-10)."""
 
     source: Name
-    value: int
+    value: Bonus
 
 
 # A bare string stands for an object with just that name: `- quarterstaff`, `armor: chain mail`.
@@ -244,7 +248,7 @@ class PeoplePackage(Doc):
     schema_version: Literal[1] = SCHEMA_VERSION
     name: Name
     description: Text = ""
-    mass_scale: int = 0
+    mass_scale: Bonus = 0
     """Change to Mass Scale."""
     attributes: dict[Literal["body", "agility", "mind", "will"], int] = field(default_factory=dict)
     """Changes to attributes, in ranks."""
@@ -339,7 +343,7 @@ class Character(Doc):
     """The people package (EZ-8), inline or the path of its file."""
     roles: list[Role] = field(default_factory=list)
     attributes: Attributes
-    mass_scale: int = 0
+    mass_scale: Bonus = 0
     gifts: list[NamedGift] = field(default_factory=list)
     faults: list[NamedFault] = field(default_factory=list)
     swaps: list[Swap] = field(default_factory=list)
