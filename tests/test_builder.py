@@ -813,21 +813,40 @@ def test_a_typed_answer_char_check_would_refuse_is_asked_again(
     assert bad not in (here / "out.yaml").read_text(encoding="utf-8", errors="surrogateescape")
 
 
-@given(st.text(max_size=12))
-def test_typed_problem_refuses_exactly_what_a_name_may_not_hold(answer: str) -> None:
-    """A typed answer passes when it is empty or a name the model takes (char check's rule)."""
+#: Answers of every kind of character (letters, marks, controls, format characters such as
+#: the soft hyphen and emoji tags), up to a little past a name's most.
+ANSWERS = st.text(
+    alphabet=st.one_of(st.characters(), st.sampled_from("a \t\u00ad\u200b\u200d\U000e0067")),
+    max_size=105,
+)
+
+
+@given(ANSWERS, st.booleans())
+def test_typed_problem_refuses_exactly_what_the_model_refuses(answer: str, prose: bool) -> None:
+    """A typed answer passes when it is empty or the model takes it: a name (model.Name) or,
+    for a text such as a description, a text (model.Text: a soft hyphen is fine there)."""
     from pydantic import TypeAdapter, ValidationError
 
-    from ezkit.character.model import Name
+    from ezkit.character.model import Name, Text
     from ezkit.character.walk import typed_problem
 
     answer = answer.strip()
     try:
-        TypeAdapter(Name).validate_python(answer)
+        TypeAdapter(Text if prose else Name).validate_python(answer)
         takes = True
     except ValidationError:
         takes = False
-    assert (typed_problem(answer) == "") == (takes or answer == "")
+    assert (typed_problem(answer, prose) == "") == (takes or answer == "")
+
+
+def test_the_length_of_a_typed_answer_is_the_models() -> None:
+    from ezkit.character.walk import typed_problem
+
+    assert typed_problem("x" * 100) == "" and "101 characters long" in typed_problem("x" * 101)
+    assert typed_problem("x" * 20_000, prose=True) == ""
+    assert "at most 20,000" in typed_problem("x" * 20_001, prose=True)
+    assert typed_problem("soft\u00adhyphen", prose=True) == ""  # a text may hold it
+    assert "hides or reorders" in typed_problem("soft\u00adhyphen")  # a name may not
 
 
 def test_an_undecodable_byte_in_an_answer_is_named() -> None:

@@ -60,7 +60,7 @@ from ezkit.character.model import (
 )
 from ezkit.errors import EzkitError, RankError
 from ezkit.rules import Rules
-from ezkit.terminal import name_problem
+from ezkit.terminal import control_characters, name_problem
 
 
 def _is_rank(text: str) -> bool:
@@ -94,14 +94,14 @@ class Walk:
 
     # -- plumbing
 
-    def text(self, question: str, default: str = "", most: int = NAME_MAX) -> str:
-        """An answer, asked again while it is no line a character file may hold: `char check`
-        refuses control characters (an escape sequence drives the terminal it is printed on),
-        characters that hide or reorder text, and half a character, in a name or any text,
-        and more than `most` characters (a name's NAME_MAX, a text's TEXT_MAX)."""
+    def text(self, question: str, default: str = "", prose: bool = False) -> str:
+        """An answer, asked again while it is no line a character file may hold, by the rule
+        `char check` applies to it: a name's (model.Name: one readable line, no character that
+        hides or reorders text, NAME_MAX long) or, with `prose`, a text's (model.Text: no
+        control character, TEXT_MAX long). An escape sequence would drive the terminal."""
         while True:
             answer = self.io.ask(question, default).strip()
-            why = typed_problem(answer, most)
+            why = typed_problem(answer, prose)
             if not why:
                 return answer
             self.io.say(f"  refused: that answer {why}")
@@ -129,7 +129,7 @@ class Walk:
 
     def number(self, question: str, default: str, rule: str) -> int:
         while True:
-            answer = self.text(question, default, most=TEXT_MAX)  # a number: its own check
+            answer = self.text(question, default, prose=True)  # a number: its own check
             try:
                 return int(answer)
             except ValueError:
@@ -138,7 +138,7 @@ class Walk:
     def rank(self, question: str, default: str = "") -> int | None:
         """A rank on the Ladder (EZ-1), asked until it is one; None for a blank answer."""
         while True:
-            answer = self.text(question, default, most=TEXT_MAX)  # a rank: its own check
+            answer = self.text(question, default, prose=True)  # a rank: its own check
             if not answer:
                 return None
             try:
@@ -206,8 +206,8 @@ class Walk:
         self.c = replace(
             self.c,
             name=name,
-            player=self.text("Player (Enter for none)", most=TEXT_MAX),
-            idea=self.text("Idea: what kind of character (Enter for none)", most=TEXT_MAX),
+            player=self.text("Player (Enter for none)", prose=True),
+            idea=self.text("Idea: what kind of character (Enter for none)", prose=True),
         )
 
     def roles(self, lowering: bool = False) -> None:
@@ -296,7 +296,7 @@ class Walk:
         else:
             hint = "optional; Enter for none"
         while True:
-            answer = self.text(f"Specialty of {name} ({hint})", most=TEXT_MAX)
+            answer = self.text(f"Specialty of {name} ({hint})", prose=True)
             if not answer or not _is_rank(answer):
                 return answer or None
             # a rank typed a question early: the rank is asked after the specialty
@@ -471,9 +471,9 @@ class Walk:
 
     def people(self) -> None:
         self.heading("People")
-        people = self.text("People (e.g. Human; Enter for none)", most=TEXT_MAX)
+        people = self.text("People (e.g. Human; Enter for none)", prose=True)
         while True:
-            answer = self.text("People package file (Enter for none)", most=TEXT_MAX)
+            answer = self.text("People package file (Enter for none)", prose=True)
             package = None
             if answer:
                 try:
@@ -520,7 +520,7 @@ class Walk:
             armor: Armor | None = Armor(name=name)
             while armor is not None and not self.attempt(set_armor, armor):
                 bonus = self.text(
-                    f"Armor bonus of {name} (Enter to name another armor)", most=TEXT_MAX
+                    f"Armor bonus of {name} (Enter to name another armor)", prose=True
                 )
                 armor = (
                     Armor(name=name, bonus=int(bonus))
@@ -552,29 +552,34 @@ class Walk:
         self.heading("Tools and Kit")
         # Each tool goes on the draft at once: `back` tells an answer taken from one refused
         # by the draft changing.
-        while tool := self.text("Tool or kit (Enter when done)", most=TEXT_MAX):
+        while tool := self.text("Tool or kit (Enter when done)", prose=True):
             self.c = replace(self.c, tools=[*self.c.tools, tool])
 
     def description(self) -> None:
         self.heading("Description and Background")
         self.c = replace(
             self.c,
-            description=self.text("Description, a paragraph (Enter for none)", most=TEXT_MAX),
-            background=self.text("Background (Enter for none)", most=TEXT_MAX),
+            description=self.text("Description, a paragraph (Enter for none)", prose=True),
+            background=self.text("Background (Enter for none)", prose=True),
         )
 
 
-def typed_problem(answer: str, most: int = NAME_MAX) -> str:
-    """Why a typed answer is no readable line (ezkit.terminal.name_problem; a lone surrogate is
-    an undecodable byte of the input) or is longer than `most`, or "" (an empty answer is
-    fine: Enter for none)."""
+def typed_problem(answer: str, prose: bool = False) -> str:
+    """Why a typed answer breaks the rule of a name (model.Name) or, with `prose`, of a text
+    (model.Text), or "" (an empty answer is fine: Enter for none). A lone surrogate is an
+    undecodable byte of the input."""
+    most = TEXT_MAX if prose else NAME_MAX
     if not answer:
         return ""
     if len(answer) > most:
         return f"is {len(answer):,} characters long; it may hold at most {most:,}"
     if half := [c for c in answer if "\ud800" <= c <= "\udfff"]:
         return f"holds {half[0]!a}, a byte that is no character (is the terminal UTF-8?)"
-    why = name_problem(answer)
+    if prose:
+        bad = control_characters(answer, prose=True)
+        why = f"holds the control character {bad[0]!a}" if bad else ""
+    else:
+        why = name_problem(answer)
     return f"{why}; type letters, digits, spaces and signs" if why else ""
 
 
