@@ -80,15 +80,20 @@ class StoreError(EzkitError):
     exit_code = 1
 
 
-def _check_size(shown: str, text: str) -> None:
+def _check_size(shown: str, text: str, games: bool = False) -> None:
     """A write that would make a file ezkit refuses to read (over CAMPAIGN_LIMIT) is refused
     before anything is written: what was there stays readable."""
     size = len(text.encode("utf-8"))
     if size > CAMPAIGN_LIMIT:
+        mend = (
+            "start another campaign (--db) for new games"
+            if games
+            else "remove characters it no longer needs (char remove), or start another "
+            "campaign (--db)"
+        )
         raise StoreError(
             f"the campaign {shown} would grow to {size / 2**20:.1f} MB, past the "
-            f"{CAMPAIGN_LIMIT // 2**20} MB ezkit reads; nothing was written: remove characters "
-            "it no longer needs (char remove), or start another campaign (--db)"
+            f"{CAMPAIGN_LIMIT // 2**20} MB ezkit reads; nothing was written: {mend}"
         )
 
 
@@ -324,13 +329,21 @@ class _Session:
                         f"{self.path} is the {what} of the campaign {owner}; name the "
                         "campaign itself"
                     )
-                if what == "games file":  # before its campaign is made: the campaign would
-                    # write its games into this one, which no command could open then
+                if what == "games file" and not os.path.lexists(self.target):
+                    # a new campaign so named: {owner}, made later, would write its games
+                    # into this one, and neither could be opened as its own then (one made
+                    # before this rule stays openable: {owner} is refused instead, below)
                     raise UnreadableError(
                         f"{self.path} is named as the games file of a campaign {owner} "
                         f"would have; name the campaign otherwise (not ending in "
                         f".games{owner.suffix})"
                     )
+        games = games_path(self.target)
+        if games != self.target and lock_path(games).is_file():
+            raise UnreadableError(
+                f"{self.path}: its games file {games.name} is a campaign of its own (it has "
+                f"its own lock file, {lock_path(games).name}); name another campaign"
+            )
 
     def _exists(self) -> bool:
         return os.path.lexists(self.target) or os.path.lexists(self.games.target)
@@ -465,7 +478,7 @@ class _Session:
         texts = [(part, self._text(part, kept)) for part in (self.games, self.main) if part.changed]
         for part, text in texts:  # the split's other file too: refused before anything is written
             self._check_write(part)
-            _check_size(part.shown, text)
+            _check_size(part.shown, text, games=part is self.games)
         if not self.file_locked:
             with suppress(OSError):  # write_atomic names the folder it cannot make
                 self.target.parent.mkdir(parents=True, exist_ok=True)

@@ -467,6 +467,26 @@ def test_a_campaign_named_as_a_games_file_is_refused_before_its_owner_exists(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_campaign_so_named_before_the_rule_stays_open_and_its_namesake_is_refused(
+    tmp_path: Path,
+) -> None:
+    """Found by a review: a campaign made as x.games.json before that name was refused had
+    become unopenable, and renaming it would leave its own games file behind. It still opens;
+    x.json, whose games file it would be, is refused instead (the campaign has its own lock
+    file, which no games file has)."""
+    made = tmp_path / "c.json"
+    assert ezkit("char", "add", JASON, "--db", str(made))[0] == 0
+    old = tmp_path / "x.games.json"
+    made.rename(old)
+    (tmp_path / "c.json.lock").rename(tmp_path / "x.games.json.lock")
+    code, out, err = ezkit("char", "list", "--db", str(old))
+    assert code == 0 and "Jason Free" in out, err
+    before = snapshot(tmp_path)
+    code, _, err = ezkit("game", "list", "--db", str(tmp_path / "x.json"))
+    assert code == 2 and "its games file x.games.json is a campaign of its own" in err, err
+    assert snapshot(tmp_path) == before
+
+
 @pytest.mark.parametrize("path", ["", "/", "."])
 def test_a_campaign_path_with_no_file_name_is_refused_in_one_line(path: str) -> None:
     for args in (["game", "move", "1", "1"], ["char", "list"]):

@@ -388,3 +388,13 @@ def test_a_write_that_would_pass_the_read_limit_is_refused_and_the_campaign_stay
         add(db, big)
     assert db.read_bytes() == before
     assert names(db) == ["Jason Free"]
+
+
+def test_a_games_file_past_the_read_limit_is_refused_with_advice_for_games() -> None:
+    """The advice had been to remove characters (char remove) when the games file grew."""
+    from ezkit import campaign_files
+
+    with pytest.raises(StoreError, match="nothing was written: start another campaign"):
+        campaign_files._check_size("c.games.json", "x" * (campaign_files.CAMPAIGN_LIMIT + 1), True)
+    with pytest.raises(StoreError, match=r"char remove\), or start another campaign"):
+        campaign_files._check_size("c.json", "x" * (campaign_files.CAMPAIGN_LIMIT + 1))
