@@ -357,3 +357,23 @@ def test_roll_and_action_do_not_import_heavy_modules(tmp_path: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_command_lines_bounds_are_the_models() -> None:
+    """ezkit.cli.params keeps two numbers of its own so that every command's start imports no
+    model: the longest name and a modifier's reach."""
+    from ezkit import ladder
+    from ezkit.character.model import NAME_MAX
+    from ezkit.cli import params
+
+    assert (params.NAME_MOST, params.LIMIT) == (NAME_MAX, ladder.LIMIT)
+
+
+def test_a_name_option_longer_than_a_name_is_refused_shortened(runner: CliRunner) -> None:
+    """A 5,000-character --weapon was printed back whole (found by a review)."""
+    jason = "examples/characters/jason-free.yaml"
+    result = runner.invoke(cli, ["fight", "melee", jason, jason, "--weapon", "w" * 5000])
+    assert result.exit_code == 2 and "is 5,000 characters long; a name holds at most 100" in (
+        result.stderr
+    )
+    assert len(result.stderr) < 200

@@ -211,7 +211,10 @@ def test_auntie_simulated(runner: CliRunner) -> None:
     assert json.loads(short.stdout)["rounds"]["max"] <= 5
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads workers from /proc (Linux)")
+@pytest.mark.skipif(
+    not Path(f"/proc/self/task/{__import__('os').getpid()}/children").exists(),
+    reason="reads a run's workers from /proc/PID/task/PID/children (Linux)",
+)
 def test_the_workers_of_a_run_killed_outright_end_too(tmp_path: Path) -> None:
     """Found by a hostile-input hunt: after `kill -9` of a `game sim`, its workers waited for
     work forever, reparented and asleep. Each now ends within a second of its run."""

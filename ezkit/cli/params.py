@@ -49,11 +49,17 @@ class FiniteRange(click.FloatRange):
         return number
 
 
+#: The longest name (ezkit.character.model.NAME_MAX, kept here: params imports no model) and
+#: the reach of a modifier (ezkit.ladder.LIMIT); tests/test_cli.py checks both agree.
+NAME_MOST = 100
+LIMIT = 20
+
+
 class Modifier(click.IntRange):
     """A modifier within ±LIMIT (the Ladder's reach); a value out of range, or no number, is
     named shortened (a pasted 4,299-digit number is not printed back whole)."""
 
-    def __init__(self, limit: int = 20) -> None:
+    def __init__(self, limit: int = LIMIT) -> None:
         super().__init__(-limit, limit)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
@@ -166,6 +172,13 @@ class NameType(click.ParamType):
         from ezkit.words import shorten
 
         text = str(value).strip()
+        if len(text) > NAME_MOST:  # as a character file's names (model.NAME_MAX)
+            shown = shorten(safe_line(text))
+            self.fail(
+                f"'{shown}' is {len(text):,} characters long; a name holds at most {NAME_MOST}",
+                param,
+                ctx,
+            )
         if text and (why := name_problem(text)):  # an empty one: the command says what it needs
             shown = shorten(safe_line(text))
             self.fail(f"'{shown}' {why}; name it in letters, digits and signs", param, ctx)

@@ -99,11 +99,14 @@ def fill(pad: dict[str, Any]) -> Callable[[Any], dict[str, Any] | None]:
     def taller(document: Any) -> dict[str, Any] | None:
         if len(document.pages) != 1 or not lines:
             return None
-        from weasyprint.formatting_structure.boxes import MarginBox
+        try:  # WeasyPrint's laid-out boxes (not its public API: a change there keeps 5 mm lines)
+            from weasyprint.formatting_structure.boxes import MarginBox
 
-        page = document.pages[0]._page_box
-        flow = (box for box in page.children if not isinstance(box, MarginBox))  # no footer
-        room = (page.height - sum(box.margin_height() for box in flow)) / PX_PER_MM
+            page = document.pages[0]._page_box
+            flow = (box for box in page.children if not isinstance(box, MarginBox))  # no footer
+            room = (page.height - sum(box.margin_height() for box in flow)) / PX_PER_MM
+        except (AttributeError, ImportError, TypeError):
+            return None
         gain = min(room / lines, MOST_MM - first)
         if gain < MIN_GAIN_MM:
             return None
