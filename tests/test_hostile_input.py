@@ -43,8 +43,14 @@ def ezkit(*args: str) -> tuple[int, str, str]:
         (["game", "new", "auntie", "--seed", "1.5"], 2, "at most 18 digits"),
         (["game", "new", "auntie", "--players", "Ann\x1b[2J"], 2, "no control characters"),
         (["game", "new", "auntie", "--players", "A" * 41], 2, "at most 40 characters"),
+        # an empty name had been dropped: a seat silently missing (a hostile-input hunt)
+        (["game", "new", "auntie", "--players", "Ann,,Bob"], 2, "name 2 of 3 is empty"),
+        (["game", "new", "auntie", "--players", "Ann,Bob,"], 2, "name 3 of 3 is empty"),
     ],
-    ids=["move", "full-width", "seat", "option", "seed", "seed-fraction", "escape", "long"],
+    ids=[
+        *("move", "full-width", "seat", "option", "seed", "seed-fraction", "escape", "long"),
+        *("empty-name", "trailing-comma"),
+    ],
 )
 def test_refused_in_one_line(db: str, args: list[str], code: int, message: str) -> None:
     status, _, err = ezkit(*args, "--db", db)

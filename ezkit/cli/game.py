@@ -109,6 +109,20 @@ def _split(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
+def _player_names(text: str) -> list[str]:
+    """--players' names; an empty one (`Ann,,Bob`, a comma at the end) is refused, not
+    dropped: a seat the table meant to have would silently be missing."""
+    names = [part.strip() for part in text.split(",")] if text.strip() else []
+    if "" in names:
+        at = names.index("") + 1
+        raise click.BadParameter(
+            f"name {at} of {len(names)} is empty; write the names with one comma between "
+            "each, as Ann,Bob",
+            param_hint="'--players'",
+        )
+    return names
+
+
 def _start(
     game_name: str,
     players: str,
@@ -122,7 +136,7 @@ def _start(
 
     name = game_class(game_name).name
     kinds = _split(bot_kind) if bot_kind else [default_bot(name)]
-    seats = seats_for(_split(players), bots, kinds)
+    seats = seats_for(_player_names(players), bots, kinds)
     return Session.start(name, seats, pick_seed(seed), options)
 
 
