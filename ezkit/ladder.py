@@ -99,7 +99,8 @@ def _parse(text: str | int) -> int:
         raise RankError(f"empty rank: give a name or a number ({LADDER_HINT})")
     if _NUMBER.match(cleaned):
         return int(cleaned)
-    if cleaned.isascii() and cleaned.lstrip("+-").isdigit():  # seven digits or more
+    unsigned = cleaned[1:] if cleaned[0] in "+-" else cleaned  # one sign: `+-1` is no number
+    if cleaned.isascii() and unsigned.isdigit():  # seven digits or more
         raise _off_by_far(cleaned)
     both = _WITH_NUMBER.match(cleaned)
     if both:

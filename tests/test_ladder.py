@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -76,6 +78,13 @@ def test_unknown_rank_suggests() -> None:
 def test_unknown_rank_without_a_near_name() -> None:
     with pytest.raises(RankError, match=r"^unknown rank 'xyzzy' \(Ladder"):
         ladder.parse("xyzzy")
+
+
+@pytest.mark.parametrize("text", ["+-1", "++1", "--1", "-+1234567"])
+def test_two_signs_make_no_number(text: str) -> None:
+    """`+-1` had been called "off the Ladder by far" (found by a hostile-input hunt)."""
+    with pytest.raises(RankError, match=rf"^unknown rank '{re.escape(text)}' \(Ladder"):
+        ladder.parse(text)
 
 
 def test_ambiguous_prefix_names_the_candidates() -> None:
