@@ -426,10 +426,7 @@ def test_a_sheet_in_another_script_prints_with_a_warning(tmp_path: Path) -> None
     """ezkit's fonts are cut to what it prints: a name in another script is drawn in the
     system's fonts, if it has them, else as empty boxes. The printer is told which characters;
     the examples print without a word."""
-    document = yaml.safe_load((EXAMPLES / "jason-free.yaml").read_text())
-    document["name"] = "山田 Hanako 🐉"
-    path = tmp_path / "hanako.yaml"
-    path.write_text(yaml.safe_dump(document, allow_unicode=True))
+    path = variant(tmp_path, "hanako", name="山田 Hanako 🐉")
     out = tmp_path / "hanako.pdf"
     result = CliRunner().invoke(cli, ["print", "sheet", str(path), "-o", str(out)])
     assert result.exit_code == 0, result.output
@@ -543,12 +540,13 @@ def test_nothing_sticks_out_of_its_column_on_a_crowded_sheet(tmp_path: Path) -> 
     from ezkit.cli.params import load_character
     from ezkit.printing import sheet as sheets
 
-    document = yaml.safe_load((EXAMPLES / "jason-free.yaml").read_text())
-    document["fudge_points"] = 40
-    document["description"] = "See https://example.org/" + "maps/" * 40 + " for the road."
-    document["background"] = "He walked the East March road. " * 12 + "A" * 150
-    crowded = tmp_path / "crowded.yaml"
-    crowded.write_text(yaml.safe_dump(document))
+    crowded = variant(
+        tmp_path,
+        "crowded",
+        fudge_points=40,
+        description="See https://example.org/" + "maps/" * 40 + " for the road.",
+        background="He walked the East March road. " * 12 + "A" * 150,
+    )
     rules = rules_data.load(None)
     views = [sheets.sheet(load_character(str(crowded), None), rules), sheets.blank(rules)]
     views += [sheets.sheet(load_character(str(p), None), rules) for p in EXAMPLES.glob("*.yaml")]
@@ -563,11 +561,8 @@ def test_a_note_keeps_its_paragraphs_and_line_breaks(tmp_path: Path) -> None:
     line break within one is kept."""
     text = "background: >\n  First paragraph.\n\n  Second paragraph,\n  folded.\n"
     assert yaml.safe_load(text)["background"] == "First paragraph.\nSecond paragraph, folded.\n"
-    document = yaml.safe_load((EXAMPLES / "jason-free.yaml").read_text())
-    document["background"] = yaml.safe_load(text)["background"]
-    document["description"] = "Tall.\n\n\nQuiet.\n  Patient.  "
-    path = tmp_path / "notes.yaml"
-    path.write_text(yaml.safe_dump(document))
+    background, description = yaml.safe_load(text)["background"], "Tall.\n\n\nQuiet.\n  Patient.  "
+    path = variant(tmp_path, "notes", background=background, description=description)
     out = tmp_path / "notes.pdf"
     result = CliRunner().invoke(cli, ["print", "sheet", str(path), "-o", str(out)])
     assert result.exit_code == 0, result.output

@@ -10,12 +10,12 @@ from ezkit import actions, dice, ladder, odds
 from ezkit.cli.params import (
     FOE_ROLL,
     METHOD,
-    MODIFIER,
     RANK,
     ROLL,
     Command,
     emit_json,
     json_option,
+    mod_option,
     pick_seed,
     seed_option,
 )
@@ -31,13 +31,7 @@ Examples:
   ezkit action +2 --fudge-points 1 --json""",
 )
 @click.argument("rank", type=RANK)
-@click.option(
-    "--mod",
-    "modifier",
-    type=MODIFIER,  # -20 to +20, as fight's
-    default=0,
-    help="Modifiers the GM allows.",
-)
+@mod_option("Modifiers the GM allows.")
 @click.option(
     "--difficulty",
     "-d",

@@ -9,7 +9,7 @@ import click
 
 from ezkit import dice, ladder
 from ezkit import odds as odds_rules
-from ezkit.cli.params import FOE_ROLL, METHOD, MODIFIER, RANK, Command, emit_json, json_option
+from ezkit.cli.params import FOE_ROLL, METHOD, RANK, Command, emit_json, json_option, mod_option
 
 
 @click.command(
@@ -23,13 +23,7 @@ Examples:
 )
 @click.option("--rank", "-r", type=RANK, help="Trait rank (e.g. Good, +2, 'Good (+2)').")
 @click.option("--difficulty", "-d", type=RANK, help="Difficulty (default Fair with --rank).")
-@click.option(
-    "--mod",
-    "modifier",
-    type=MODIFIER,  # -20 to +20, as fight's
-    default=0,
-    help="Modifier to the action result.",
-)
+@mod_option("Modifier to the action result.")
 @click.option("--foe-roll", type=FOE_ROLL, default="none", show_default=True)
 @click.option("--method", "-m", type=METHOD, default=dice.DEFAULT, show_default=True)
 @json_option

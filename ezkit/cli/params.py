@@ -76,6 +76,11 @@ class Modifier(click.IntRange):
 MODIFIER = Modifier()
 
 
+def mod_option(help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """`--mod`, the modifiers to an action: -20 to +20."""
+    return click.option("--mod", "modifier", type=MODIFIER, default=0, help=help)
+
+
 class Rank(click.ParamType):
     """A rank on the Ladder, by name, prefix, number or `Great (+3)` (EZ-1)."""
 

@@ -1,5 +1,5 @@
 # Made by `python -m ezkit.compiled_templates` from templates/sheet.html: not to edit.
-SOURCE_SHA256 = "73449775d5bc11412016e74ba0b2b9ef3b52cc488e24d4cd5e4d797cbe1f1400"
+SOURCE_SHA256 = "04439e729edd424f1d6d1fa44c249707520544f4cb4b0a88c2214728ae4f64e2"
 JINJA = "3.1.6"
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'sheet.html'
@@ -13,6 +13,7 @@ def root(context, missing=missing):
     l_0_paper = resolve('paper')
     l_0_page_height = resolve('page_height')
     l_0_sheets = resolve('sheets')
+    l_0_note = missing
     pass
     yield '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>EZFudge character sheet</title>\n<link rel="stylesheet" href="base.css">\n<link rel="stylesheet" href="sheet.css">\n<style>\n  @page { size: '
     yield escape((undefined(name='paper') if l_0_paper is missing else l_0_paper))
@@ -29,6 +30,33 @@ def root(context, missing=missing):
         yield '</span></div>'
     l_1_rung = missing
     yield '</div>\n'
+    def macro(l_1_lines):
+        t_1 = []
+        if l_1_lines is missing:
+            l_1_lines = undefined("parameter 'lines' was not provided", name='lines')
+        pass
+        t_1.append(
+            '<p>',
+        )
+        l_2_loop = missing
+        for l_2_line, l_2_loop in LoopContext(l_1_lines, undefined):
+            _loop_vars = {}
+            pass
+            if (not environment.getattr(l_2_loop, 'first')):
+                pass
+                t_1.append(
+                    '<br>',
+                )
+            t_1.append(
+                escape(l_2_line),
+            )
+        l_2_loop = l_2_line = missing
+        t_1.append(
+            '</p>',
+        )
+        return concat(t_1)
+    context.exported_vars.add('note')
+    context.vars['note'] = l_0_note = Macro(environment, macro, 'note', ('lines',), False, False, False, context.eval_ctx.autoescape)
     l_1_loop = missing
     for l_1_s, l_1_loop in LoopContext((undefined(name='sheets') if l_0_sheets is missing else l_0_sheets), undefined):
         _loop_vars = {}
@@ -253,25 +281,14 @@ def root(context, missing=missing):
             pass
             yield ' empty'
         yield '">\n    <h2>Description</h2>\n'
-        l_2_loop = missing
-        t_1 = 1
-        for l_2_paragraph, l_2_loop in LoopContext(environment.getattr(l_1_s, 'description'), undefined):
+        t_2 = 1
+        for l_2_paragraph in environment.getattr(l_1_s, 'description'):
             _loop_vars = {}
             pass
-            yield '<p>'
-            l_3_loop = missing
-            for l_3_line, l_3_loop in LoopContext(l_2_paragraph, undefined):
-                _loop_vars = {}
-                pass
-                if (not environment.getattr(l_3_loop, 'first')):
-                    pass
-                    yield '<br>'
-                yield escape(l_3_line)
-            l_3_loop = l_3_line = missing
-            yield '</p>'
-            t_1 = 0
-        l_2_loop = l_2_paragraph = missing
-        if t_1:
+            yield escape(context.call((undefined(name='note') if l_0_note is missing else l_0_note), l_2_paragraph, _loop_vars=_loop_vars))
+            t_2 = 0
+        l_2_paragraph = missing
+        if t_2:
             pass
             yield '<div class="room"></div>'
         yield '  </div>\n  <div class="note background'
@@ -279,22 +296,11 @@ def root(context, missing=missing):
             pass
             yield ' empty'
         yield '">\n    <h2>Background</h2>\n'
-        l_2_loop = missing
-        for l_2_paragraph, l_2_loop in LoopContext(environment.getattr(l_1_s, 'background'), undefined):
+        for l_2_paragraph in environment.getattr(l_1_s, 'background'):
             _loop_vars = {}
             pass
-            yield '<p>'
-            l_3_loop = missing
-            for l_3_line, l_3_loop in LoopContext(l_2_paragraph, undefined):
-                _loop_vars = {}
-                pass
-                if (not environment.getattr(l_3_loop, 'first')):
-                    pass
-                    yield '<br>'
-                yield escape(l_3_line)
-            l_3_loop = l_3_line = missing
-            yield '</p>'
-        l_2_loop = l_2_paragraph = missing
+            yield escape(context.call((undefined(name='note') if l_0_note is missing else l_0_note), l_2_paragraph, _loop_vars=_loop_vars))
+        l_2_paragraph = missing
         yield '<span id="'
         yield escape(environment.getattr(l_1_s, 'end'))
         yield '"></span>\n  </div>\n</section>\n'
@@ -302,4 +308,4 @@ def root(context, missing=missing):
     yield '</body>\n</html>'
 
 blocks = {}
-debug_info = '9=15&10=17&16=19&18=30&20=34&23=36&34=42&35=46&36=63&45=69&51=89&52=112&55=114&56=116&57=118&59=120&65=122&66=128&69=135&70=141&77=149&81=165&89=178&90=182&95=202&97=210&102=218&105=224&107=245&112=249&114=255&116=275&118=280'
+debug_info = '9=16&10=18&16=20&19=30&20=58&22=62&25=64&36=70&37=74&38=91&47=97&53=117&54=140&57=142&58=144&59=146&61=148&67=150&68=156&71=163&72=169&79=177&83=193&91=206&92=210&97=230&99=238&104=246&107=252&109=273&114=277&116=282&118=292&120=296'
