@@ -242,7 +242,25 @@ def message(error: Any) -> str:
     if error["type"] == "dataclass_type":  # not a mapping where a record is
         name = error.get("ctx", {}).get("class_name", "")
         return f"Input should be a valid dictionary or instance of {name}"
+    bound = _BOUNDS.get(error["type"])
+    if bound is not None:  # the value given, and what is accepted (pydantic names the bound)
+        word, key = bound
+        limit, given = error.get("ctx", {}).get(key), error.get("input")
+        if isinstance(given, int) and not isinstance(given, bool) and limit is not None:
+            shown = (
+                f"{given:,}"
+                if len(str(abs(given))) <= 18
+                else f"a number of {len(str(abs(given)))} digits"
+            )
+            return f"{shown} is out of range: {word} {limit:,}"
     return str(error["msg"])
+
+
+#: pydantic's bound errors: the word ezkit says, and the bound's key in the error's ctx.
+_BOUNDS = {
+    "greater_than_equal": ("it may be no less than", "ge"),
+    "less_than_equal": ("it may be no more than", "le"),
+}
 
 
 @cache

@@ -1009,9 +1009,15 @@ def test_names_and_texts_have_a_most_length(field: str, value: Any, said: str) -
 @pytest.mark.parametrize(
     ("change", "said"),
     [
-        ({"armor": {"name": "plate", "bonus": 10**20}}, "armor.bonus: Input should be less"),
-        ({"mass_scale": -21}, "mass_scale: Input should be greater than or equal to -20"),
-        ({"gifts": [{"name": "Toughness", "cpd": 99}]}, "gifts[0].cpd: Input should be less"),
+        (
+            {"armor": {"name": "plate", "bonus": 10**20}},
+            "armor.bonus: a number of 21 digits is out of range: it may be no more than 20",
+        ),
+        ({"mass_scale": -21}, "mass_scale: -21 is out of range: it may be no less than -20"),
+        (
+            {"gifts": [{"name": "Toughness", "cpd": 99}]},
+            "gifts[0].cpd: 99 is out of range: it may be no more than 20",
+        ),
     ],
     ids=["armor", "mass-scale", "gift-cpd"],
 )

@@ -113,7 +113,9 @@ def test_points_past_the_most_a_character_holds_are_refused() -> None:
         ledger.convert_to_fudge_points({**doc, "fudge_points": 998}, 1, RULES)
     at_most = ledger.award(doc, 9, 9)
     assert (at_most["fudge_points"], at_most["experience"]) == (999, 999_999)
-    with pytest.raises(Exception, match="fudge_points: Input should be less than or equal to 999"):
+    with pytest.raises(
+        Exception, match="fudge_points: 1,000 is out of range: it may be no more than 999"
+    ):
         parse_character({**DOCUMENTS[1], "fudge_points": 1000}, "x")
 
 

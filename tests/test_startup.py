@@ -220,7 +220,7 @@ def test_house_rules_are_refused_in_the_words_they_were(tmp_path: Path) -> None:
         "wounds.levels.0.from: Input should be a valid integer, unable to parse string as an "
         "integer; wounds.levels.0.extra: Extra inputs are not permitted; "
         "wounds.levels: Tuple should have at least 1 item after validation, not 0; "
-        "round_cap: Input should be greater than or equal to 1"
+        "round_cap: 0 is out of range: it may be no less than 1"
     )
 
 
