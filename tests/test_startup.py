@@ -121,7 +121,7 @@ def test_fights_read_characters_without_the_character_commands() -> None:
     assert not {"ezkit.cli.char", "ezkit.cli.char_advance"} & modules
 
 
-def test_the_game_help_lists_serve_as_serve_itself_would() -> None:
+def test_the_game_help_lists_serve_and_sim_as_they_would_themselves() -> None:
     from ezkit.cli.game import game
     from ezkit.cli.serve import serve
 
@@ -129,7 +129,9 @@ def test_the_game_help_lists_serve_as_serve_itself_would() -> None:
     with click.Context(game) as context:
         for name in game.list_commands(context):
             loaded.add_command(game.get_command(context, name), name)
-    assert loaded.commands["serve"] is serve
+    from ezkit.cli.game_sim import sim
+
+    assert loaded.commands["serve"] is serve and loaded.commands["sim"] is sim
     assert listing(game, 100) == listing(loaded, 100)
 
 
