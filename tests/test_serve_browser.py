@@ -321,8 +321,21 @@ LOOK = """() => {
 }"""
 
 
-def _look(page: Any) -> dict[str, Any]:
-    return dict(page.evaluate(LOOK))
+#: LOOK once the page's live updates have brought it to a version: one round trip (the tapped
+#: game reads three pages at each of its decisions).
+LOOK_AT = f"""async ([version, wait]) => {{
+    const until = Date.now() + wait;
+    while (Number(document.getElementById('page').dataset.version) < version) {{
+        if (Date.now() > until) throw new Error(`the page never reached version ${{version}}`);
+        await new Promise(done => setTimeout(done, 10));
+    }}
+    return ({LOOK})();
+}}"""
+
+
+def _look_at(page: Any, version: int) -> dict[str, Any]:
+    """What the page shows once at the table's `version` (see LOOK and _at)."""
+    return dict(page.evaluate(LOOK_AT, [version, WAIT * 1000]))
 
 
 def _fits(page: Any) -> bool:
@@ -431,9 +444,7 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
             page = pages[seat]
             _offers(page, [m.text() for m in mirror.state.legal_moves()])
             version = _version(page)
-            for other in (*pages.values(), table):
-                _at(other, version)
-            looks = {s: _look(p) for s, p in pages.items()}
+            looks = {s: _look_at(p, version) for s, p in pages.items()}
             for s, look in looks.items():
                 assert Counter(look["hand"]) == Counter(mirror.state.view(s)["hand"]), (
                     f"move {made}"
@@ -442,7 +453,7 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
                     assert look["menus"] == 0, f"move {made}"
                 leaked = mirror.leaked(s, look["html"])
                 assert not leaked, f"move {made}: {PLAYERS[s]}'s page shows {leaked}"
-            seen = _look(table)
+            seen = _look_at(table, version)
             assert not mirror.leaked(None, seen["html"]), f"move {made}: the table"
             assert seen["cards"] == seen["board"], f"move {made}: a card off the table's board"
             assert looks[0]["fits"], f"move {made}: the phone's page scrolls sideways"
