@@ -213,10 +213,31 @@ def test_hot_seat_clears_the_screen_and_shows_each_hand_only_to_its_player(nim: 
     assert said[-1].endswith("wins.")
 
 
-def test_a_pass_with_nothing_to_react_with_is_not_asked(nim: str) -> None:
+def test_two_humans_are_asked_even_a_forced_move_when_they_hold_a_secret(nim: str) -> None:
+    """GT-1, AU-11, found by a peek hunt: a pass with nothing to react with was made for the
+    player, so the table stopped for a shield holder and not for the other, and the other
+    human learnt who held a blank. At a table of two humans, a seat holding a secret is asked
+    every move, forced or not (session.is_asked)."""
     session = _session(table.Seat("Ann", "human"), table.Seat("Bob", "human"), seed=1)
     session.state.cards = ["blank", "blank"]
-    asker = Script(["", "1"] * 40)
+    asker = Script([])  # "1" to every question: the first choice
+    table.run(session, asker)
+    moves = [t for kind, t in asker.screen if kind == "ask" and "your move" in t]
+    passes = [m for m in session.state.moves if m.action == "pass"]
+    assert passes and len(moves) == len(session.state.moves)
+
+
+def test_a_forced_move_that_tells_nothing_is_made_without_asking(
+    nim: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat that sees nothing the table does not (its card shown to all, as a face-up card)
+    has a forced move made for it: having no choice is no secret then."""
+    monkeypatch.setattr(
+        NimState, "view", lambda self, seat: {"stones": self.stones, "cards": self.cards}
+    )
+    session = _session(table.Seat("Ann", "human"), table.Seat("Bob", "human"), seed=1)
+    session.state.cards = ["blank", "blank"]
+    asker = Script([])  # "1" to every question: the first choice
     table.run(session, asker)
     asks = [t for kind, t in asker.screen if kind == "ask"]
     moves = [t for t in asks if "your move" in t]

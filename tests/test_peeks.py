@@ -349,3 +349,111 @@ def test_the_script_commands_ask_every_human_about_a_reaction_holder_or_not(
             asked[len(state.legal_moves()) > 1] += 1
         state.play(state.parse(text))
     assert asked[False], "no human without the card was asked: the test saw no such window"
+
+
+#: Every game and option set at a table of humans only.
+HUMAN_TABLES = [
+    ("auntie", 3, {}),
+    ("bakeries", 2, {}),
+    ("dudab", 3, {}),
+    ("dudab", 3, {"jungle": True, "baby": True}),
+    ("foozle", 3, {}),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "options"),
+    HUMAN_TABLES,
+    ids=["auntie", "bakeries", "dudab", "dudab-jungle-baby", "foozle"],
+)
+def test_a_table_of_humans_asks_every_move_of_a_seat_that_holds_a_secret(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    """GT-1, found by a peek hunt: a human's one legal move was made for him, so the table
+    stopped for one player and not another and told the others who had no choice: in Dudab,
+    who held no Shaman or Dudab to answer a Shaman with, who held no card that fits a column;
+    and `game undo`, which took back only moves a human had a choice of, told who held an
+    Interrupt. Now, at a table of two humans or more, every move of a seat that sees what the
+    table does not (State.holds_secrets) is asked of him, forced or not; a forced move is made
+    for him only where he holds no secret (the Bakeries: everyone sees the same board)."""
+    seats = [Seat(f"P{i}", HUMAN) for i in range(players)]
+    typed: set[int] = set()
+    forced_asked = made_for = 0
+    for seed in range(2):
+        session = Session.start(name, seats, seed, options)
+        rng = random.Random(seed)
+        typed.clear()
+        for _ in range(400):
+            session.advance()
+            seat = session.to_move()
+            if seat is None:
+                break
+            legal = session.state.legal_moves()
+            forced_asked += len(legal) == 1
+            typed.add(len(session.state.moves))
+            session.move(rng.choice(legal).text())
+        state = engine.replay(session.record, upto=0)
+        for index, move in enumerate(session.state.moves):
+            seat = state.to_move()
+            assert seat is not None
+            if index not in typed:
+                made_for += 1
+                assert len(state.legal_moves()) == 1, f"move {index} was chosen for {seat}"
+                assert not state.holds_secrets(seat), (
+                    f"move {index} ({move.text()}) was made for a seat holding a secret"
+                )
+            state.play(move)
+    secrets = name != "bakeries"
+    assert forced_asked if secrets else made_for, (forced_asked, made_for)
+
+
+def test_game_undo_answers_alike_whether_the_player_held_an_interrupt(
+    runner: CliRunner, db: str
+) -> None:
+    """AU-11, found by a peek hunt: `game undo` took back a pass only when the player had a
+    choice, so after Ann's pass it worked in a game where she held an Interrupt and refused
+    ("no human move to undo") where she held none. A pass asked of a human is his move to
+    take back, holder or not."""
+    holds = {}
+    for seed in range(40):
+        made = as_json(runner, "game", "new", "auntie", "--players", "Ann,Bob,Cat",
+                       "--bots", "1", "--seed", str(seed), "--db", db)  # fmt: skip
+        game_id = str(made["id"])
+        seat = as_json(runner, "game", "show", game_id, "--seat", "0", "--db", db)
+        if seat["to_move"] != 0 or "pass" not in seat["legal_moves"]:
+            continue
+        holds[game_id] = len(seat["legal_moves"]) > 1
+        if len(set(holds.values())) == 2 and len(holds) >= 4:
+            break
+    assert set(holds.values()) == {True, False}, holds
+    for game_id in holds:
+        code, _, err = ezkit(runner, "game", "move", game_id, "pass", "--seat", "0", "--db", db)
+        assert code == 0, err
+        code, out, err = ezkit(runner, "game", "undo", game_id, "--db", db)
+        assert (code, out.split(" of game")[0]) == (0, "Took back 1 move"), (game_id, err)
+
+
+class Transcript(Script):
+    """A Script that keeps its questions in the story too, in order ("? " before each)."""
+
+    def ask(self, prompt: str) -> str:
+        self.told.append(f"? {prompt}")
+        return super().ask(prompt)
+
+
+def test_au4_when_the_claimer_passes_the_players_after_him_are_asked_again() -> None:
+    """AU-4, found by a peek hunt: Ann named herself at "Does anyone interrupt?", held no
+    Interrupt and passed, and Bob and Cat, after her in seat order, were passed for without
+    a word: one player could take the others' chance. The table asks them again."""
+    seats = [Seat("Ann", HUMAN), Seat("Bob", HUMAN), Seat("Cat", HUMAN), Seat("Bot 1", "random")]
+    session = Session.start("auntie", seats, 12, {"rounds": 5})
+    session.advance(reactions=True)
+    reaction = session.state.reaction()
+    assert reaction is not None and reaction.word == "interrupt"
+    assert reaction.seats == (0, 1, 2)
+    assert "interrupt" not in session.state.view(0)["hand"]
+    script = Transcript(["Ann"])
+    run(session, script)
+    passed = script.told.index("Ann, you hold nothing to interrupt with: you pass.")
+    after = [t for t in script.told[passed + 1 :] if t != "<clear>"]
+    assert after[0].startswith("? Does anyone interrupt?"), after[:3]

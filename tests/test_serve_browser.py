@@ -41,6 +41,7 @@ from test_fair_table import _ids, _named, _names
 
 from ezkit.games import decks, engine, saves
 from ezkit.games.engine import State
+from ezkit.games.session import HUMAN, is_asked
 
 pytestmark = GROUP
 __all__ = ["browser"]  # the fixture, imported for the tests below
@@ -164,6 +165,8 @@ class Mirror:
         record = served.record()
         self.state: State = engine.replay(record, upto=0)
         self.seats = range(len(self.state.game.players))
+        self.humans = {i for i, seat in enumerate(record["seats"]) if seat["kind"] == HUMAN}
+        assert len(self.humans) == 2
         self.known = [set(self.state.seen(s)) for s in self.seats]
         options = dict(self.state.game.options)
         options.pop("players")
@@ -200,9 +203,12 @@ class Mirror:
             time.sleep(0.02)
 
     def deciding(self) -> int | None:
-        """The seat whose page must offer a menu now; None while a forced move is pending."""
+        """The seat whose page must offer a menu now (session.is_asked: at this table of two
+        humans, even a forced move); None while a move nobody picks is pending."""
         seat = self.state.to_move()
-        return seat if seat is not None and len(self.state.legal_moves()) > 1 else None
+        if seat is None or seat not in self.humans:
+            return None
+        return seat if is_asked(self.state, seat, self.state.legal_moves(), 2, False) else None
 
     def leaked(self, seat: int | None, html: str) -> set[str]:
         """The cards a page names that its seat has not seen (the table: not every seat)."""

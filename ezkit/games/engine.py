@@ -184,6 +184,14 @@ class State(ABC):
         holder or not (AU-11); a table with one screen asks them all at once by it."""
         return None
 
+    def holds_secrets(self, seat: int) -> bool:
+        """Whether `seat` sees something the table does not (a hand, its own pile): then how
+        many moves it has may follow from it, and whether it had a choice is its secret too
+        (GT-1). Read from the views: anything view(seat) shows that view(None) shows
+        otherwise, its own seat number apart."""
+        own, public = self.view(seat), self.view(None)
+        return any(key != "seat" and public.get(key) != value for key, value in own.items())
+
     def reveal(self) -> None:
         """Called by a game while applying a move that shows something hidden that `seen`
         does not capture (GT-1): the move becomes final."""

@@ -5,8 +5,11 @@
 
 Nothing here knows a game's rules: it speaks only the engine's contract (engine.py). A move
 is "forced" when the seat to move has exactly one legal move (a reaction question to a player
-without a reaction card, whose only answer is `pass`); forced moves of humans are answered
-without asking.
+without a reaction card, whose only answer is `pass`). A human's forced move is made without
+asking him only where that tells nobody anything (`is_asked`): at a table of one human, or when
+the seat holds no secret (the Bakeries' public board). Otherwise the table stopping for one
+player and not another would tell the others who had no choice, and so something of his
+hand: that he holds no Shaman to answer with, no card that fits a column (GT-1, AU-11).
 """
 
 from __future__ import annotations
@@ -47,6 +50,18 @@ class Seat:
 
     def label(self) -> str:
         return self.name if self.human else f"{self.name} ({self.kind} bot)"
+
+
+def is_asked(state: State, seat: int, legal: Sequence[Move], humans: int, reactions: bool) -> bool:
+    """Whether the human at `seat` is asked for his move (not played for him) at a table of
+    `humans` human seats: when he has a choice; when he is asked about a reaction and
+    `reactions` (a shared screen asks holders and non-holders alike, AU-11); and, with two
+    humans or more, when he holds a secret his having no choice would tell (GT-1)."""
+    if len(legal) > 1:
+        return True
+    if humans < 2:
+        return reactions and state.reaction() is not None
+    return state.reaction() is not None or state.holds_secrets(seat)
 
 
 # --- seats and bots ------------------------------------------------------------------
@@ -224,15 +239,16 @@ class Session:
         return events
 
     def advance(self, on_move: OnMove | None = None, reactions: bool = False) -> None:
-        """Bots play, and humans' forced moves are made, until a human must decide.
+        """Bots play, and humans' forced moves are made, until a human is asked (`is_asked`).
 
         reactions: stop too at a human asked about a reaction he cannot play, so that a
         shared screen asks holders and non-holders alike (AU-11)."""
+        humans = len(self.humans())
         while (seat := self.state.to_move()) is not None:
             legal = self.state.legal_moves()
             player = self.seats[seat]
             if player.human:
-                if len(legal) > 1 or (reactions and self.state.reaction() is not None):
+                if is_asked(self.state, seat, legal, humans, reactions):
                     return
                 self._play(seat, legal[0], True, on_move)
                 continue
@@ -255,13 +271,20 @@ class Session:
         return seat, move
 
     def last_decision(self) -> int | None:
-        """The index of the last move a human decided (not a forced one), if any."""
+        """The index of the last move a human was asked for (`is_asked`; at a table of two humans
+        or more, a forced move of a seat holding secrets counts: were it skipped, whether
+        undo takes it back would tell the others he had no choice, GT-1), if any."""
         saved = self.state.save()
         last = None
         state = engine.make(saved["game"], saved["options"]).new(self.state.seed)
+        humans = len(self.humans())
         for index, move in enumerate(self.state.moves):
             seat = state.to_move()
-            if seat is not None and self.seats[seat].human and len(state.legal_moves()) > 1:
+            if (
+                seat is not None
+                and self.seats[seat].human
+                and is_asked(state, seat, state.legal_moves(), humans, humans >= 2)
+            ):
                 last = index
             state.play(move)
         return last

@@ -43,6 +43,7 @@ from ezkit.games.session import (  # noqa: F401 - the table's names, as callers 
     bots_for,
     check_bots,
     default_bot,
+    is_asked,
     jsonable,
     make_chooser,
     seats_for,
@@ -242,7 +243,13 @@ def run(session: Session, asker: Asker) -> None:
         player = seats[seat]
         reaction = session.state.reaction() if private else None
         if reaction is not None:
+            claimer = None if window is None else window[1]
             if window is None or window[0] != reaction.window:
+                hide()
+                window = (reaction.window, claim(reaction))
+            elif claimer is not None and claimer not in reaction.seats:
+                # The claimer passed and the window is still open: the players after him are
+                # asked in turn (AU-4); passing tells nothing, a holder may pass too (AU-11).
                 hide()
                 window = (reaction.window, claim(reaction))
             passing = next((m for m in session.state.legal_moves() if m.action == "pass"), None)
@@ -313,9 +320,10 @@ def since_last_turn(record: Mapping[str, Any], seats: Sequence[int]) -> dict[int
                     told[seat].append(event.text)
 
     keep(state.log)  # the deal
+    humans = sum(seat.get("kind") == HUMAN for seat in record["seats"])
     for move in engine.replay(record).moves:
         mover = state.to_move()
-        if mover in told and len(state.legal_moves()) > 1:
+        if mover in told and is_asked(state, mover, state.legal_moves(), humans, humans >= 2):
             told[mover] = []
         keep(state.play(move))
     return told

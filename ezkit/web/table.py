@@ -7,7 +7,8 @@ key to a seat). The table's own token opens the shared screen, which sees `view(
 Who moves when (nothing here knows a game's rules):
 
 - a bot seat plays after `bot_delay` seconds, so people can follow;
-- a human seat with one legal move and no reaction question plays it at once (a forced move);
+- a human seat with one legal move and no reaction question plays it at once (a forced move),
+  unless the seat holds secrets at a table of two humans or more (session.is_asked, GT-1);
 - a reaction window (State.reaction(), AU-11) is put to every eligible human seat at once, the
   same question with the same two answers (the word, or pass) on every page, holder or not.
   The window is settled when every one of them has answered, or `reaction_wait` seconds after
@@ -29,7 +30,7 @@ from typing import Any
 from ezkit.errors import EzkitError
 from ezkit.games.engine import IllegalMove, Move, Reaction
 from ezkit.games.screen import Menu
-from ezkit.games.session import MOVE_LIMIT, Session
+from ezkit.games.session import MOVE_LIMIT, Session, is_asked
 
 #: Seconds a reaction window stays open for the humans' answers (AU-11: the same for all).
 REACTION_WAIT = 20.0
@@ -139,7 +140,11 @@ class WebTable:
             return False
         if self.reaction() is not None:
             return self.choosing()
-        return len(state.legal_moves()) > 1
+        return self._asks(seat, state.legal_moves())
+
+    def _asks(self, seat: int, legal: list[Move]) -> bool:
+        """Whether the human at `seat` picks his move, forced or not (session.is_asked)."""
+        return is_asked(self.session.state, seat, legal, len(self.session.humans()), False)
 
     def move(
         self, seat: int, text: str | None = None, path: list[int] | None = None
@@ -250,7 +255,7 @@ class WebTable:
             self._choice = (self._window, seat, len(state.moves))  # it picks how at its page
             self._changed_now()
             return float("inf")
-        if len(legal) == 1:
+        if not self._asks(seat, legal):
             window = self._window_now()
             session._play(seat, legal[0], True, None)
             self._moved(window)
