@@ -457,3 +457,58 @@ def test_au4_when_the_claimer_passes_the_players_after_him_are_asked_again() -> 
     passed = script.told.index("Ann, you hold nothing to interrupt with: you pass.")
     after = [t for t in script.told[passed + 1 :] if t != "<clear>"]
     assert after[0].startswith("? Does anyone interrupt?"), after[:3]
+
+
+def _auntie_games(seeds: range) -> list[Any]:
+    """Whole Auntie games of four, played at random."""
+    states = []
+    for seed in seeds:
+        state = engine.make("auntie", {"players": ["A", "B", "C", "D"]}).new(seed)
+        rng = random.Random(seed)
+        while state.to_move() is not None:
+            state.play(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+def test_auntie_asks_a_turn_with_only_stop_and_a_give_of_one_kind() -> None:
+    """GT-1, found by a peek hunt: Auntie ended a turn by itself when the hand held no Excuse
+    (the table learnt the hand held none, only reactions maybe), and played an event's give
+    by itself when the fudge held was all one kind (the receiver learnt the rest of the
+    giver's fudge). Both are now asked of the player, his one move."""
+    from ezkit.games.auntie.rules import _P_EVENT, _P_EXCUSE
+
+    asked = {_P_EXCUSE: 0, _P_EVENT: 0}
+    for done in _auntie_games(range(12)):
+        state = engine.replay({**done.save(), "moves": []})
+        for move in done.moves:
+            if state.phase in asked and len(state.legal_moves()) == 1:
+                asked[state.phase] += 1
+            state.play(move)
+    assert all(asked.values()), asked
+
+
+def test_an_auntie_save_from_before_replays_with_the_forced_moves_it_lacks() -> None:
+    """Saves of schema 2 lack those forced moves (the game made them by itself then): read
+    again, they are made (Game.unsaved), before each saved move and after the last, and the
+    game is where it was; its next save holds them."""
+    lacking = 0
+    for done in _auntie_games(range(8)):
+        game = done.game
+        saved = done.save()
+        state = engine.replay({**saved, "moves": []})
+        old: list[str] = []
+        rng = random.Random(len(saved["moves"]))
+        for move in done.moves:
+            if not game.unsaved(state, 2):
+                old.append(move.text())
+            state.play(move)
+        lacking += len(saved["moves"]) - len(old)
+        cut = rng.randrange(len(old) + 1)
+        whole = engine.replay({**saved, "schema_version": 2, "moves": old})
+        assert whole.save()["moves"] == saved["moves"] and whole.is_over()
+        part = engine.replay({**saved, "schema_version": 2, "moves": old[:cut]})
+        assert not game.unsaved(part, 2) or part.is_over()
+        again = engine.replay(part.save())
+        assert again.save() == part.save() and again.view(None) == part.view(None)
+    assert lacking

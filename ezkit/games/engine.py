@@ -283,8 +283,6 @@ class Game(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    #: Saves of this schema version or older left out the game's forced moves (see replay).
-    unsaved_forced_until: ClassVar[int] = 0
 
     def __init__(self, players: Sequence[str], **options: Any) -> None:
         if not self.min_players <= len(players) <= self.max_players:
@@ -294,6 +292,11 @@ class Game(ABC):
             raise InputError(f"player names must differ: {', '.join(players)}")
         self.players = tuple(players)
         self.options: Mapping[str, Any] = {"players": list(players), **self.check(options)}
+
+    def unsaved(self, state: State, version: int) -> bool:
+        """Whether a save of schema `version` left out the forced move `state` waits for,
+        because the game then made it by itself (see replay); games that changed override."""
+        return False
 
     def check(self, options: dict[str, Any]) -> dict[str, Any]:
         """Validate the game's own options (variants, round counts); games override."""
@@ -346,23 +349,31 @@ def make(name: str, options: Mapping[str, Any]) -> Game:
     return game_class(name)(players, **opts)
 
 
-SCHEMA_VERSION = 2
+#: 3: Auntie records the forced moves it used to make by itself (Auntie.unsaved).
+SCHEMA_VERSION = 3
 
 
 def replay(saved: Mapping[str, Any], upto: int | None = None) -> State:
     """Rebuild a state from a save: the same game, seed and moves (the first `upto`).
 
-    A game may have begun recording forced moves its older saves lack (Auntie asks every
-    eligible seat about a reaction since AU-11, not only holders): for a save of a schema up
-    to the game's `unsaved_forced_until`, every forced move is made as the save is read."""
+    A game may have begun asking for forced moves it used to make by itself, which its older
+    saves lack (Auntie's turn with nothing but 'stop', since GT-1 asks it): those are made
+    as the save is read (Game.unsaved), before each saved move and, for the whole game, after
+    the last; the state's moves then hold them, and its next save is of this schema."""
     game = make(saved["game"], saved["options"])
     state = game.new(int(saved["seed"]))
     version = saved.get("schema_version", 1)
-    fill = isinstance(version, int) and version <= game.unsaved_forced_until
+    version = version if isinstance(version, int) else SCHEMA_VERSION
+
+    def fill() -> None:
+        while not state.is_over() and game.unsaved(state, version):
+            state.play(state.legal_moves()[0])
+
     for text in list(saved["moves"])[:upto]:
-        while fill and not state.is_over() and len(legal := state.legal_moves()) == 1:
-            state.play(legal[0])
+        fill()
         state.play(state.parse(text))
+    if upto is None:
+        fill()
     return state
 
 

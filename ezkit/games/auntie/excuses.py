@@ -273,12 +273,10 @@ class Excuses:
                     events.append(Event(f"{na} has no fudge to give: nothing happens (AU-7)"))
                 self.event = None
                 return False
-            if len(kinds) > 1:
-                self.phase, self._to_move = _P_EVENT, a
-                return True
-            self._give_event(kinds[0], events)
-            self.event = None
-            return False
+            # Asked even with one kind of fudge: giving it without a word would tell the
+            # table that every fudge card held is of that kind (GT-1).
+            self.phase, self._to_move = _P_EVENT, a
+            return True
         self.event = None
         if target == "auntie":
             k = self._draw_fudge(a)

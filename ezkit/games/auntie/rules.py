@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Any
 from ezkit.errors import InputError
 from ezkit.games import decks
 from ezkit.games.auntie.tables import AuntieTables
-from ezkit.games.engine import Game, Move
+from ezkit.games.engine import Game, Move, State
 
 if TYPE_CHECKING:
     from ezkit.games.auntie.state import AuntieState
@@ -205,6 +205,13 @@ class Auntie(Game):
         self.burden_at = [
             [tuple(self.m_burden[t] for t in to) for to in row] for row in self.targets_at
         ]
+
+    def unsaved(self, state: State, version: int) -> bool:
+        """Saves up to schema 2 lack two forced moves, which the game made by itself then and
+        asks for now (GT-1): a turn's 'stop' when nothing else could be played, and an
+        event's give when the fudge held was all of one kind."""
+        phase = getattr(state, "phase", None)
+        return version <= 2 and phase in (_P_EXCUSE, _P_EVENT) and len(state.legal_moves()) == 1
 
     def check(self, options: dict[str, Any]) -> dict[str, Any]:
         known = ("rounds", "variant", "first")

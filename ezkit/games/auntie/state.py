@@ -281,10 +281,10 @@ class AuntieState(Excuses, Reasons, State):
         """The active player's next Excuse, or the next turn, round, or the end."""
         while True:
             if self.played < self.allowed:
+                # Asked even when 'stop' is all there is: a turn ending by itself would tell
+                # the table that the hand holds no Excuse (GT-1, AU-11).
                 self.phase, self._to_move, self._legal = _P_EXCUSE, self.active, None
-                if len(self._excuse_moves()) > 1:
-                    return
-                self._legal = None  # nothing to play but 'stop': the turn ends by itself
+                return
             if self.narrate:
                 events.append(Event(f"{self._name(self.active)} ends the turn"))
             self.active = (self.active + 1) % self.n
