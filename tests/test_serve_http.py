@@ -832,6 +832,78 @@ def test_a_refused_save_stops_the_table_and_every_page_says_why() -> None:
         assert "The table stopped" in client.get(f"/seat/{token}").text
 
 
+@pytest.mark.parametrize("mover", ["human", "bot"])
+def test_a_save_the_disk_refuses_stops_the_table_with_the_reason(mover: str) -> None:
+    """Found by a web hunt: a save that failed with an OSError (a full disk, a file over the
+    size limit) froze the table when a bot moved (its runner died without a word) and gave a
+    500 with a traceback when a human did. The table stops, every page says why (the reason,
+    not the server's path), and the game stays as last saved."""
+    import errno
+
+    table = _table("dudab", ["Ann"], 1, {"rounds": 1})
+    table.bot_delay = 0
+    told: list[str] = []
+    table.on_broken = told.append
+
+    def full(record: dict[str, Any]) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", "/home/gm/campaign.games.json")
+
+    with TestClient(make_app(table)) as client:
+        token = table.seat_tokens()[0]
+        for _ in range(500):
+            page = client.get(f"/api/{token}/state").json()
+            if page["your_turn"]:
+                break
+            time.sleep(0.01)
+        table.session.saver = full
+        saved = table.session.state.save()
+        if mover == "human":
+            move = page["menu"]["steps"][-1]
+            while move["move"] is None:
+                move = move["children"][0]
+            answer = client.post(f"/api/{token}/move", json={"move": move["move"]})
+            assert answer.status_code == 409, answer.text
+        else:
+            table.session.seats[0] = type(table.session.seats[0])("Ann", "heuristic")
+            table._changed_now()
+            table._wake.set()
+            for _ in range(500):
+                if table.broken:
+                    break
+                time.sleep(0.01)
+        for path in (f"/api/{token}/state", f"/api/{table.table_token}/state"):
+            broken = client.get(path).json()["broken"]
+            assert broken == "the game could not be saved (No space left on device)", broken
+        assert told == [broken]
+        assert table.session.state.save() == saved
+
+
+def test_a_tap_that_reaches_the_table_after_it_moved_on_is_refused() -> None:
+    """Found by a web hunt: a double tap, or a tap slowed by the network, was taken as a move
+    in the next decision, one the player never saw (Ann's second 'pass' answered the next
+    reaction window). The pages send the version they show; the table refuses a move made
+    on an older one (409, with the page as it is now), and takes it on the current one."""
+    table = _table("dudab", ["Ann", "Bob"], 0, {"rounds": 1})
+    with TestClient(make_app(table), raise_server_exceptions=True) as client:
+        seat = table.session.state.to_move()
+        token = table.seat_tokens()[seat]
+        page = client.get(f"/api/{token}/state").json()
+        move = table.session.state.legal_moves()[0].text()
+        body = {"move": move, "version": page["version"]}
+        first = client.post(f"/api/{token}/move", json=body)
+        assert first.status_code == 200, first.text
+        moves = list(table.session.state.moves)
+        if table.session.state.to_move() == seat:  # the same seat asked again: refused too
+            again = client.post(f"/api/{token}/move", json=body)
+            assert again.status_code == 409 and "moved on" in again.json()["error"]
+            assert again.json()["state"]["version"] == table.version
+        other = table.seat_tokens()[1 - seat]
+        late = client.post(f"/api/{other}/move", json={**body, "move": "draw"})
+        assert late.status_code == 409
+        assert table.session.state.moves == moves
+        assert client.post(f"/api/{token}/move", json={**body, "version": "7"}).status_code == 400
+
+
 # --- the board drawn for people ---------------------------------------------------------------
 
 #: What each game's board shows, on a seat's page and the shared screen alike.

@@ -23,7 +23,7 @@ from ezkit.cli.game import (
     stake_option,
 )
 from ezkit.cli.params import SEED, FiniteRange, db_option
-from ezkit.errors import InputError
+from ezkit.errors import EzkitError, InputError
 from ezkit.games import saves
 from ezkit.games.session import Session
 from ezkit.terminal import safe
@@ -246,6 +246,7 @@ def run(
                 captured[:] = [s for s in captured if s != signal.SIGTERM]
 
     server = Server(config)
+    table.on_broken = lambda why: click.echo(f"The table stopped: {why}", err=True)
     try:
         click.echo(f"Game {game_id}: {session.state.game.title}, " + _who(session))
         if line := _stake_line(session):
@@ -264,6 +265,8 @@ def run(
             click.echo(line)
         if line := _stake_line(session):
             click.echo(line)
+    if table.broken is not None:  # the campaign holds the game as last saved, if at all
+        raise EzkitError(f"game {game_id} stopped: {table.broken}")
     click.echo(f"game {game_id} saved: resume with `ezkit game serve {game_id}`")
 
 

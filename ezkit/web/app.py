@@ -4,7 +4,9 @@
     GET  /table/{token}         the shared screen: the public board, story, whose turn, scores
     GET  /api/{token}/state     the JSON of what that page shows (with `html`, its main part)
     POST /api/{token}/move      {"move": "<move text>"} or {"path": [1, 2]} (a menu path);
-                                during a reaction window {"move": "pass"} or the word
+                                during a reaction window {"move": "pass"} or the word;
+                                with "version": N (the page's), refused (409) unless the
+                                table is still at version N: the pages always send it
     GET  /api/{token}/events    server-sent events: one `state` event per change, its data
                                 the same JSON as /state
     GET  /static/{name}         the pages' CSS, JS and the bundled DejaVu font (nothing else)
@@ -37,7 +39,7 @@ from typing import Any
 
 from markupsafe import Markup
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import (
     FileResponse,
     HTMLResponse,
@@ -224,6 +226,8 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
             return forbidden()
         try:
             body = await _body(request)
+        except ClientDisconnect:  # gone before its whole body came: nobody to answer
+            return Response(status_code=400)
         except TooLarge:
             return JSONResponse({"error": f"a request is at most {BODY_LIMIT} bytes"}, 413)
         try:
@@ -232,11 +236,25 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
             return JSONResponse({"error": 'send JSON: {"move": "..."}'}, 400)
         text = data.get("move") if isinstance(data, dict) else None
         path = data.get("path") if isinstance(data, dict) else None
+        shown = data.get("version") if isinstance(data, dict) else None
         if not isinstance(text, str) and not (
             isinstance(path, list) and all(type(p) is int for p in path)  # not true or false
         ):
             return JSONResponse({"error": 'send JSON: {"move": "..."}'}, 400)
+        if shown is not None and type(shown) is not int:
+            return JSONResponse({"error": '"version" is the page\'s version, a number'}, 400)
         async with table.lock:
+            if shown is not None and shown != table.version:
+                # A tap made on a page the table has since moved past (a double tap, a slow
+                # network, an answer as the reaction window closed) would be taken as a
+                # move in a decision the player never saw.
+                return JSONResponse(
+                    {
+                        "error": "the table moved on before your tap reached it: look again",
+                        "state": state_json(number),
+                    },
+                    409,
+                )
             try:
                 made = table.move(
                     number, text if isinstance(text, str) else None, path if path else None
@@ -245,10 +263,9 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
                 return JSONResponse({"error": str(error)}, 409)
             except IllegalMove as error:
                 return JSONResponse({"error": str(error)}, 422)
-            except EzkitError as error:  # a save refused (another ezkit played this game):
-                table.broken = str(error)  # what is in memory is not what is saved: stop
-                table._changed_now()
-                return JSONResponse({"error": str(error)}, 409)
+            except (EzkitError, OSError) as error:  # a save refused or failed: stop
+                table.halt(error)
+                return JSONResponse({"error": f"the table stopped: {table.broken}"}, 409)
             answer = {"ok": True, "move": None if made is None else made.text()}
             return JSONResponse({**answer, "state": state_json(number)})
 

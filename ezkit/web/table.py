@@ -77,8 +77,10 @@ class WebTable:
         self.notes: dict[int, str] = {}
         self._noted: tuple[Any, ...] | None = None
         self.stopped = False
-        #: Why the table stopped playing (a save refused), shown on every page.
+        #: Why the table stopped playing (a save refused or failed), shown on every page;
+        #: told to `on_broken` too (the terminal that serves it).
         self.broken: str | None = None
+        self.on_broken: Callable[[str], None] | None = None
 
     # --- who is who ---
 
@@ -294,6 +296,20 @@ class WebTable:
             await asyncio.wait_for(self._changed.wait(), timeout)
         return self.version
 
+    def halt(self, error: EzkitError | OSError) -> None:
+        """Stop playing: a save was refused (another ezkit played this game) or failed (a
+        full disk). The game in memory is the saved one (Session._play put it back), so
+        nothing is lost; every page and the terminal say why. An OSError is named by its
+        reason, not its file: the pages are the players', the paths the GM's."""
+        if isinstance(error, OSError):
+            why = f"the game could not be saved ({error.strerror or type(error).__name__})"
+        else:
+            why = str(error)
+        self.broken = why
+        self._changed_now()
+        if self.on_broken is not None:
+            self.on_broken(why)
+
     def stop(self) -> None:
         """End the runner and every event stream (safe from a signal handler)."""
         self.stopped = True
@@ -308,9 +324,8 @@ class WebTable:
                 self._wake.clear()  # before the step: a move made after it wakes us
                 try:
                     wait = self.step()
-                except EzkitError as error:  # a save refused: another ezkit played this game
-                    self.broken = str(error)
-                    self._changed_now()
+                except (EzkitError, OSError) as error:  # a save refused or failed: stop
+                    self.halt(error)
                     wait = float("inf")
             if wait is None:
                 await asyncio.sleep(0)  # let the pages hear of it between bot moves

@@ -63,7 +63,9 @@
     fetch(api + "/move", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
+      // the version the tap was made on: a tap that reaches the table after it moved on (a
+      // double tap, a slow network) is refused, not taken as a move in the next decision
+      body: JSON.stringify(Object.assign({ version: version }, body)),
       credentials: "same-origin",
       cache: "no-store",
     }).then(function (response) {
