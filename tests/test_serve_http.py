@@ -306,6 +306,7 @@ def test_a_known_address_with_another_method_is_405_and_a_wrong_token_still_403(
         ("POST", f"/seat/{seat}", "GET, HEAD"),
         ("POST", f"/api/{seat}/state", "GET, HEAD"),
         ("POST", f"/table/{table.table_token}", "GET, HEAD"),
+        ("PROPFIND", f"/seat/{seat}", "GET, HEAD"),
     ):
         response = client.request(method, path)
         assert response.status_code == 405 and response.headers["allow"] == allowed, path
@@ -322,6 +323,9 @@ def test_a_known_address_with_another_method_is_405_and_a_wrong_token_still_403(
         ("POST", f"/table/{seat}"),
         ("DELETE", "/seat/nope"),
         ("PATCH", "/"),
+        # a method none of the routes knows (a web hunt: Starlette's 405 and Allow header)
+        ("PROPFIND", "/seat/nope"),
+        ("PROPFIND", f"/api/{table.table_token}/move"),
     ):
         response = client.request(method, path)
         assert response.status_code == 403 and response.content == b"", (method, path)

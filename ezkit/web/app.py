@@ -317,6 +317,9 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
                 break
         return forbidden()
 
+    async def not_allowed(request: Request, error: Exception) -> Response:
+        return await nothing(request)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         task = asyncio.create_task(table.run()) if run else None
@@ -342,8 +345,12 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
             # no token: 403, as any, whatever the method (Starlette's 405 told which it takes)
             Route("/{rest:path}", nothing, methods=[*EVERY_METHOD]),
         ],
-        # what no route can match (a target not starting with /: a full URL, `*`): 403 too
-        exception_handlers={404: lambda request, error: forbidden()},
+        # what no route can match (a target not starting with /: a full URL, `*`): 403 too;
+        # a method outside EVERY_METHOD (PROPFIND) meets Starlette's own 405: the same answer
+        exception_handlers={
+            404: lambda request, error: forbidden(),
+            405: not_allowed,
+        },
         lifespan=lifespan,
     )
     app.add_middleware(Headers)
