@@ -43,7 +43,9 @@ import os
 import re
 import stat
 import time
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -70,6 +72,26 @@ GAMES = "games"
 # Every holder finishes in milliseconds, and the OS frees the lock of a process that dies;
 # a lock held this long belongs to a process that is stuck.
 LOCK_TIMEOUT = 30.0
+#: The wait for a lock in this context (waiting_at_most): the web table waits less, as its
+#: pages wait with it.
+_LOCK_WAIT: ContextVar[float | None] = ContextVar("lock_wait", default=None)
+
+
+def _lock_wait() -> float:
+    wait = _LOCK_WAIT.get()
+    return LOCK_TIMEOUT if wait is None else wait
+
+
+@contextmanager
+def waiting_at_most(seconds: float) -> Iterator[None]:
+    """Campaign locks taken in this block wait at most `seconds` (BusyError after)."""
+    token = _LOCK_WAIT.set(seconds)
+    try:
+        yield
+    finally:
+        _LOCK_WAIT.reset(token)
+
+
 # A campaign holds every character with its whole history: larger than one document.
 CAMPAIGN_LIMIT = 64 * 1024 * 1024
 
@@ -78,6 +100,11 @@ class StoreError(EzkitError):
     """A request the campaign cannot meet: a duplicate name, a missing character."""
 
     exit_code = 1
+
+
+class BusyError(StoreError):
+    """The campaign stayed locked by another ezkit for the whole wait: nothing was changed,
+    and the same request may succeed later."""
 
 
 def _check_size(shown: str, text: str, games: bool = False) -> None:
@@ -380,11 +407,11 @@ class _Session:
         if fcntl is None:
             from filelock import FileLock, Timeout
 
-            self.file_lock = FileLock(self.lock, timeout=LOCK_TIMEOUT)
+            self.file_lock = FileLock(self.lock, timeout=_lock_wait())
             try:
                 self.file_lock.acquire()
             except Timeout:
-                raise StoreError(self._busy(self.path)) from None
+                raise BusyError(self._busy(self.path)) from None
             except OSError as error:
                 raise _NoLock(error.strerror) from None
         else:
@@ -439,7 +466,7 @@ class _Session:
 
     def _busy(self, what: Path) -> str:
         return (
-            f"the campaign {what} is still locked by another ezkit after {LOCK_TIMEOUT:g} s; "
+            f"the campaign {what} is still locked by another ezkit after {_lock_wait():g} s; "
             "try again when it has finished"
         )
 
@@ -551,14 +578,15 @@ def _open_lock(path: Path) -> int:
 
 
 def _flock(fd: int, busy: str) -> None:
-    """An exclusive flock on fd, waiting up to LOCK_TIMEOUT; StoreError(busy) after."""
-    deadline, pause = time.monotonic() + LOCK_TIMEOUT, 0.001
+    """An exclusive flock on fd, waiting up to LOCK_TIMEOUT (or waiting_at_most's); BusyError
+    after."""
+    deadline, pause = time.monotonic() + _lock_wait(), 0.001
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return
         except BlockingIOError:
             if time.monotonic() > deadline:
-                raise StoreError(busy) from None
+                raise BusyError(busy) from None
             time.sleep(pause)
             pause = min(pause * 2, 0.02)

@@ -882,6 +882,51 @@ def test_a_save_the_disk_refuses_stops_the_table_with_the_reason(mover: str) -> 
         assert table.session.state.save() == saved
 
 
+def test_a_save_that_finds_the_campaign_busy_is_made_again_not_the_end() -> None:
+    """Found by a web hunt: a save that waited 30 s for the campaign's lock (another ezkit
+    writing) stopped the table for good. Now the served game's saves wait a few seconds
+    (serve.SAVE_WAIT), and a busy campaign (BusyError) is no reason to stop: a human's move
+    is refused with 503 and may be tapped again, a bot's is made again a moment later."""
+    from ezkit.campaign_files import BusyError
+
+    table = _table("dudab", ["Ann"], 1, {"rounds": 1})
+    table.bot_delay = 0
+    real = table.session.saver or (lambda record: None)
+    busy: set[int] = set()  # the saves (by their number of moves) that find it busy, once
+
+    def sometimes_busy(record: dict[str, Any]) -> None:
+        if len(record["moves"]) in busy:
+            busy.discard(len(record["moves"]))
+            raise BusyError("the campaign /home/gm/c.json is still locked by another ezkit")
+        real(record)
+
+    table.session.saver = sometimes_busy
+    with TestClient(make_app(table)) as client:
+        token = table.seat_tokens()[0]
+        for _ in range(500):
+            page = client.get(f"/api/{token}/state").json()
+            if page["your_turn"]:
+                break
+            time.sleep(0.01)
+        move = page["menu"]["steps"][-1]
+        while move["move"] is None:
+            move = move["children"][0]
+        made = len(table.session.state.moves)
+        busy.update({made + 1, made + 2})  # Ann's move, and the bot's after it
+        refused = client.post(f"/api/{token}/move", json={"move": move["move"]})
+        assert refused.status_code == 503 and "busy" in refused.json()["error"]
+        assert "/home/gm" not in refused.text and table.broken is None
+        assert len(table.session.state.moves) == made
+        again = client.post(f"/api/{token}/move", json={"move": move["move"]})
+        assert again.status_code == 200, again.text
+        for _ in range(500):
+            if len(table.session.state.moves) > made + 1 or table.session.state.is_over():
+                break
+            time.sleep(0.01)
+        assert not busy and table.broken is None
+        assert len(table.session.state.moves) > made + 1
+
+
 def test_a_tap_that_reaches_the_table_after_it_moved_on_is_refused() -> None:
     """Found by a web hunt: a double tap, or a tap slowed by the network, was taken as a move
     in the next decision, one the player never saw (Ann's second 'pass' answered the next

@@ -398,3 +398,29 @@ def test_a_games_file_past_the_read_limit_is_refused_with_advice_for_games() -> 
         campaign_files._check_size("c.games.json", "x" * (campaign_files.CAMPAIGN_LIMIT + 1), True)
     with pytest.raises(StoreError, match=r"char remove\), or start another campaign"):
         campaign_files._check_size("c.json", "x" * (campaign_files.CAMPAIGN_LIMIT + 1))
+
+
+def test_a_lock_held_elsewhere_is_waited_for_at_most_as_long_as_asked(db: Path) -> None:
+    """The web table waits a few seconds for the campaign's lock, not 30 (its pages wait with
+    it; found by a web hunt): waiting_at_most. What it raises, BusyError, says the request
+    may succeed later; nothing was written."""
+    import fcntl
+
+    from ezkit.campaign_files import BusyError, waiting_at_most
+    from ezkit.store import open_campaign
+
+    lock = db.with_name(db.name + ".lock")
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        started = time.monotonic()
+        with (
+            pytest.raises(BusyError, match=r"after 0\.3 s"),
+            waiting_at_most(0.3),
+            open_campaign(db) as campaign,
+        ):
+            campaign.add_character({"name": "Never"})
+        assert 0.25 < time.monotonic() - started < 5
+    finally:
+        os.close(fd)
+    assert not db.exists()

@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from ezkit.campaign_files import waiting_at_most
 from ezkit.cli.game import (
     _create,
     _game_options,
@@ -31,6 +32,8 @@ from ezkit.terminal import safe
 #: ezkit.web.table.REACTION_WAIT (a test keeps them equal), not imported: the command line
 #: starts without the web table's modules (asyncio) until a game is served.
 REACTION_WAIT = 20.0
+#: Seconds a save of the served game waits for the campaign's lock (see run).
+SAVE_WAIT = 2.0
 
 SERVE_EXAMPLE = """\b
 Examples:
@@ -199,7 +202,15 @@ def run(
 
     game_id = session.game_id
     assert game_id is not None
-    session.saver = saves.writer(db, game_id, session.record["moves"])
+    write = saves.writer(db, game_id, session.record["moves"])
+
+    def save(record: dict[str, Any]) -> None:
+        # Every page waits while a save waits for the campaign's lock: not 30 s but a few;
+        # a move that found it busy is not made, and is made again (WebTable: BusyError).
+        with waiting_at_most(SAVE_WAIT):
+            write(record)
+
+    session.saver = save
     table = WebTable(session, bot_delay=delay, reaction_wait=reaction_wait)
     host = lan_address() if lan else LOOPBACK
     sock = _listen(host, port)

@@ -54,7 +54,7 @@ from ezkit import resources
 from ezkit.errors import EzkitError
 from ezkit.games import decks
 from ezkit.games.engine import IllegalMove
-from ezkit.web.table import NotYourTurn, WebTable
+from ezkit.web.table import BUSY, BusyError, NotYourTurn, WebTable
 from ezkit.web.views import seat_page, table_page
 
 #: The largest request body taken (a move is at most 300 characters).
@@ -263,6 +263,8 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
                 return JSONResponse({"error": str(error)}, 409)
             except IllegalMove as error:
                 return JSONResponse({"error": str(error)}, 422)
+            except BusyError:  # the move was not made, nothing changed: it may be made again
+                return JSONResponse({"error": BUSY}, 503)
             except (EzkitError, OSError) as error:  # a save refused or failed: stop
                 table.halt(error)
                 return JSONResponse({"error": f"the table stopped: {table.broken}"}, 409)

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ezkit.campaign_files import BusyError
 from ezkit.errors import EzkitError
 from ezkit.games.engine import IllegalMove, Move, Reaction
 from ezkit.games.screen import Menu
@@ -34,6 +35,10 @@ from ezkit.games.session import MOVE_LIMIT, Session, is_asked
 
 #: Seconds a reaction window stays open for the humans' answers (AU-11: the same for all).
 REACTION_WAIT = 20.0
+#: Seconds before a move whose save found the campaign locked is made again.
+BUSY_RETRY = 1.0
+#: What a seat is told when its move found the campaign locked (the message names the GM's path).
+BUSY = "the campaign is busy (another ezkit is writing it): your move was not made; try again"
 #: Seconds a bot waits before it moves, so the table can follow (tests and benches: 0).
 BOT_DELAY = 1.0
 
@@ -324,6 +329,8 @@ class WebTable:
                 self._wake.clear()  # before the step: a move made after it wakes us
                 try:
                     wait = self.step()
+                except BusyError:  # another ezkit writes the campaign: the move again, soon
+                    wait = BUSY_RETRY
                 except (EzkitError, OSError) as error:  # a save refused or failed: stop
                     self.halt(error)
                     wait = float("inf")
