@@ -117,6 +117,28 @@ def test_a_resumed_game_still_tells_each_player_what_only_they_saw() -> None:
     assert f"  {told[mover][-1]}" in shown
 
 
+def test_a_reaction_the_table_was_asked_keeps_a_seats_news_for_its_turn() -> None:
+    """Found by a review: one screen asks a reaction of the whole table at once, and a seat
+    that did not claim it never had its screen then; a resumed game had cleared its news
+    ("Cat is dealt ...") at such a question all the same."""
+    from ezkit.games.table import since_last_turn
+
+    seats = [Seat("Ann", HUMAN), Seat("Bob", HUMAN), Seat("Cat", HUMAN)]
+    session = Session.start("auntie", seats, 4, {"rounds": 5})
+    passed = False
+    for _ in range(200):
+        session.advance()
+        state = session.state
+        if state.to_move() == 2 and state.reaction() is None:
+            break
+        passed |= state.to_move() == 2
+        legal = state.legal_moves()
+        session.move("pass" if state.reaction() is not None else legal[0].text())
+    assert passed, "Cat was asked no reaction before her turn"
+    told = since_last_turn(session.snapshot(), [0, 1, 2])
+    assert any(t.startswith("Cat is dealt") for t in told[2]), told[2]
+
+
 def test_game_show_groups_the_moves_under_their_first_step(tmp_path: Any) -> None:
     from click.testing import CliRunner
 

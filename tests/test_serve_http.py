@@ -882,6 +882,44 @@ def test_a_save_the_disk_refuses_stops_the_table_with_the_reason(mover: str) -> 
         assert table.session.state.save() == saved
 
 
+def test_an_answer_made_as_a_bot_ahead_in_the_window_passes_is_taken() -> None:
+    """Found by a review of the version check: Ann's page asked "Does anyone interrupt?",
+    the bot asked before her in the window passed meanwhile (the version moved on), and her
+    answer was refused. An answer to a question still open is taken from any version since
+    its window opened; one from before (a double tap's second) is not."""
+    from ezkit.web.app import make_app
+
+    for seed in range(40):
+        table = _table("auntie", ["Ann"], 2, {}, seed=seed)
+        for _ in range(200):
+            state = table.session.state
+            if state.to_move() is None:
+                break
+            if table.question(0) is not None and not table.session.seats[state.to_move()].human:
+                break
+            if table.question(0) is not None or table.deciding(0):
+                move = table.session.state.legal_moves()[0] if table.deciding(0) else None
+                table.move(0, "pass" if move is None else move.text())
+            table.step()
+        else:
+            continue
+        if table.question(0) is None:
+            continue
+        shown = table.version
+        table.step()  # the bot ahead of Ann in the window passes (or reacts: another seed)
+        if table.question(0) is None:
+            continue
+        assert table.version > shown
+        with TestClient(make_app(table, run=False)) as client:
+            token = table.seat_tokens()[0]
+            stale = client.post(f"/api/{token}/move", json={"move": "pass", "version": 0})
+            assert stale.status_code == 409
+            answer = client.post(f"/api/{token}/move", json={"move": "pass", "version": shown})
+            assert answer.status_code == 200, answer.text
+        return
+    pytest.fail("no seed asked Ann with a bot ahead of her in the window")
+
+
 def test_a_save_that_finds_the_campaign_busy_is_made_again_not_the_end() -> None:
     """Found by a web hunt: a save that waited 30 s for the campaign's lock (another ezkit
     writing) stopped the table for good. Now the served game's saves wait a few seconds

@@ -316,7 +316,9 @@ class Session:
         assert last is not None
         saved = self.state.save()
         removed = len(self.state.moves) - last
-        self.record["moves"] = saved["moves"][:last]
+        # the schema with the moves: a game read from an older save holds the forced moves
+        # that save lacked (engine.replay), and must not be given them twice
+        self.record = {**self.record, **saved, "moves": saved["moves"][:last]}
         self._choosers = {}  # a bot's memory goes back with the moves
         self.state = self._replay()
         self.save()

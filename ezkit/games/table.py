@@ -271,6 +271,10 @@ def run(session: Session, asker: Asker) -> None:
         legal = session.state.legal_moves()
         if reaction is not None and len(legal) == 1:
             asker.say(f"{player.name}, you hold nothing to {reaction.word} with: you pass.")
+            # AU-11: the claimer's screen waits for a key, holder or not: a screen cleared at
+            # once would tell the table he had nothing to choose
+            if _quits(asker.ask("Press Enter"), []):
+                stop()
             session.move(legal[0].text(), on_move)
             continue
         round_ = getattr(session.state, "round", None)
@@ -323,7 +327,10 @@ def since_last_turn(record: Mapping[str, Any], seats: Sequence[int]) -> dict[int
     humans = sum(seat.get("kind") == HUMAN for seat in record["seats"])
     for move in engine.replay(record).moves:
         mover = state.to_move()
-        if mover in told and is_asked(state, mover, state.legal_moves(), humans, humans >= 2):
+        # a seat's screen came up at its decisions; not at a reaction, which the one screen
+        # asks of the whole table at once (a claimer sees a line again: no harm)
+        asked = is_asked(state, mover, state.legal_moves(), humans, humans >= 2)
+        if mover in told and asked and state.reaction() is None:
             told[mover] = []
         keep(state.play(move))
     return told

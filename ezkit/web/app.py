@@ -244,7 +244,7 @@ def make_app(table: WebTable, run: bool = True) -> Starlette:
         if shown is not None and type(shown) is not int:
             return JSONResponse({"error": '"version" is the page\'s version, a number'}, 400)
         async with table.lock:
-            if shown is not None and shown != table.version:
+            if shown is not None and not table.current(number, shown):
                 # A tap made on a page the table has since moved past (a double tap, a slow
                 # network, an answer as the reaction window closed) would be taken as a
                 # move in a decision the player never saw.

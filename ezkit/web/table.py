@@ -73,6 +73,8 @@ class WebTable:
         self._bot_due: float | None = None
         self._window: tuple[Any, ...] | None = None
         self._deadline = 0.0
+        #: The first version whose pages ask the open window's question (see current).
+        self._asked_from = 0
         self._choice: tuple[Any, ...] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self.answers: dict[int, str] = {}
@@ -124,6 +126,17 @@ class WebTable:
             self._window = reaction.window
             self._deadline = self.clock() + self.reaction_wait
             self.answers = {}
+            self._asked_from = self.version  # a move that opens one bumps it first (_moved)
+
+    def current(self, seat: int, shown: int) -> bool:
+        """Whether a tap made on this seat's page at version `shown` is for what the seat is
+        asked now: the version itself, or for a reaction question still open and not yet
+        answered, any version since its window opened (a bot ahead in the window passes
+        meanwhile, AU-11's order). A tap older than that would land on a decision its
+        player never saw (a double tap, a slow network)."""
+        if shown == self.version:
+            return True
+        return self.question(seat) is not None and self._asked_from <= shown <= self.version
 
     def question(self, seat: int) -> Reaction | None:
         """The reaction question this seat's page asks now (None: none, or answered)."""
@@ -280,9 +293,9 @@ class WebTable:
         if window is None or window != self._noted:
             self.notes.clear()
             self._noted = None
+        self._changed_now()
         if (reaction := self.reaction()) is not None:
             self._open(reaction)  # a window this move opened: no answers yet, in this version
-        self._changed_now()
 
     # --- running and telling ---
 
