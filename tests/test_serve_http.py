@@ -806,9 +806,13 @@ def test_a_refused_save_stops_the_table_and_every_page_says_why() -> None:
 
     table = _table("dudab", ["Ann"], 1, {"rounds": 1})
     table.bot_delay = 0
+    told: list[str] = []
+    table.on_broken = told.append
 
     def refuse(record: dict[str, Any]) -> None:
-        raise StoreError("game 1 was changed by another ezkit while this one played it")
+        raise StoreError(
+            "game 1 was changed by another ezkit while this one played it (/home/gm/c.json)"
+        )
 
     with TestClient(make_app(table)) as client:
         token = table.seat_tokens()[0]
@@ -825,7 +829,12 @@ def test_a_refused_save_stops_the_table_and_every_page_says_why() -> None:
         refused = client.post(f"/api/{token}/move", json={"move": move["move"]})
         assert refused.status_code == 409 and "another ezkit" in refused.json()["error"]
         for path in (f"/api/{token}/state", f"/api/{table.table_token}/state"):
-            assert "another ezkit" in client.get(path).json()["broken"]
+            broken = client.get(path).json()["broken"]
+            # the players are told the file, not the GM's folders (found by a web hunt)
+            assert "another ezkit" in broken and "(c.json)" in broken and "/home" not in broken
+        assert told == [
+            "game 1 was changed by another ezkit while this one played it " + "(/home/gm/c.json)"
+        ]
         # GT-1: the pages show the game as saved, not the refused move (a card it drew would
         # be known to its seat, and perhaps drawn again in the game another ezkit goes on with)
         assert table.session.state.save() == saved

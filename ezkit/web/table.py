@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -41,6 +42,15 @@ BUSY_RETRY = 1.0
 BUSY = "the campaign is busy (another ezkit is writing it): your move was not made; try again"
 #: Seconds a bot waits before it moves, so the table can follow (tests and benches: 0).
 BOT_DELAY = 1.0
+
+
+#: An absolute path's folders (kept: its last part), as a message may name a file.
+_FOLDERS = re.compile(r"(?<![\w.])/(?:[^/\s'\"()]+/)+(?=[^/\s'\"()])")
+
+
+def _without_folders(text: str) -> str:
+    """`no game 1 in the campaign (/home/gm/c.json)` -> `... (c.json)`."""
+    return _FOLDERS.sub("", text)
 
 
 class NotYourTurn(IllegalMove):
@@ -317,13 +327,14 @@ class WebTable:
     def halt(self, error: EzkitError | OSError) -> None:
         """Stop playing: a save was refused (another ezkit played this game) or failed (a
         full disk). The game in memory is the saved one (Session._play put it back), so
-        nothing is lost; every page and the terminal say why. An OSError is named by its
-        reason, not its file: the pages are the players', the paths the GM's."""
+        nothing is lost; every page and the terminal say why. The pages name a file without
+        its folders (an OSError by its reason alone): they are the players', the paths the
+        GM's."""
         if isinstance(error, OSError):
             why = f"the game could not be saved ({error.strerror or type(error).__name__})"
         else:
             why = str(error)
-        self.broken = why
+        self.broken = _without_folders(why)
         self._changed_now()
         if self.on_broken is not None:
             self.on_broken(why)
