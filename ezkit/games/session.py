@@ -306,8 +306,8 @@ class Session:
         return None
 
     def undo(self) -> int:
-        """Take back the last move a human decided (not a forced one) and every move after
-        it; returns how many moves were removed. Refused (RuleError) across a move that
+        """Take back the last move a human was asked for (`last_decision`) and every move
+        after it; returns how many moves were removed. Refused (RuleError) across a move that
         revealed something hidden (GT-1)."""
         blocked = self.undo_blocked()
         if blocked is not None:
