@@ -799,6 +799,19 @@ def test_the_bakeries_board_cells_are_tapped_to_turn_them_over() -> None:
         assert shown[cell]["state"] == "up" and shown[cell]["face"]["id"] in session.state.seen(0)
 
 
+def _my_turn(client: TestClient, token: str) -> tuple[dict[str, Any], str]:
+    """The seat's page once it is its turn (bots played), and a move from its menu."""
+    for _ in range(500):
+        page = client.get(f"/api/{token}/state").json()
+        if page["your_turn"]:
+            break
+        time.sleep(0.01)
+    step = page["menu"]["steps"][-1]
+    while step["move"] is None:
+        step = step["children"][0]
+    return page, step["move"]
+
+
 def test_a_refused_save_stops_the_table_and_every_page_says_why() -> None:
     """Another ezkit played the saved game meanwhile: the bot's save is refused, the table
     stops playing, and the pages say so (no move is lost silently)."""
@@ -816,17 +829,10 @@ def test_a_refused_save_stops_the_table_and_every_page_says_why() -> None:
 
     with TestClient(make_app(table)) as client:
         token = table.seat_tokens()[0]
-        for _ in range(500):
-            page = client.get(f"/api/{token}/state").json()
-            if page["your_turn"]:
-                break
-            time.sleep(0.01)
+        page, move = _my_turn(client, token)
         table.session.saver = refuse
         saved = table.session.state.save()
-        move = page["menu"]["steps"][-1]
-        while move["move"] is None:
-            move = move["children"][0]
-        refused = client.post(f"/api/{token}/move", json={"move": move["move"]})
+        refused = client.post(f"/api/{token}/move", json={"move": move})
         assert refused.status_code == 409 and "another ezkit" in refused.json()["error"]
         for path in (f"/api/{token}/state", f"/api/{table.table_token}/state"):
             broken = client.get(path).json()["broken"]
@@ -840,7 +846,7 @@ def test_a_refused_save_stops_the_table_and_every_page_says_why() -> None:
         assert table.session.state.save() == saved
         shown = client.get(f"/api/{token}/state").json()
         assert shown["hand"] == page["hand"] and shown["story"] == page["story"]
-        again = client.post(f"/api/{token}/move", json={"move": move["move"]})
+        again = client.post(f"/api/{token}/move", json={"move": move})
         assert again.status_code == 409 and "the table stopped" in again.json()["error"]
         assert "The table stopped" in client.get(f"/seat/{token}").text
 
@@ -863,18 +869,11 @@ def test_a_save_the_disk_refuses_stops_the_table_with_the_reason(mover: str) -> 
 
     with TestClient(make_app(table)) as client:
         token = table.seat_tokens()[0]
-        for _ in range(500):
-            page = client.get(f"/api/{token}/state").json()
-            if page["your_turn"]:
-                break
-            time.sleep(0.01)
+        _, move = _my_turn(client, token)
         table.session.saver = full
         saved = table.session.state.save()
         if mover == "human":
-            move = page["menu"]["steps"][-1]
-            while move["move"] is None:
-                move = move["children"][0]
-            answer = client.post(f"/api/{token}/move", json={"move": move["move"]})
+            answer = client.post(f"/api/{token}/move", json={"move": move})
             assert answer.status_code == 409, answer.text
         else:
             table.session.seats[0] = type(table.session.seats[0])("Ann", "heuristic")
@@ -950,21 +949,14 @@ def test_a_save_that_finds_the_campaign_busy_is_made_again_not_the_end() -> None
     table.session.saver = sometimes_busy
     with TestClient(make_app(table)) as client:
         token = table.seat_tokens()[0]
-        for _ in range(500):
-            page = client.get(f"/api/{token}/state").json()
-            if page["your_turn"]:
-                break
-            time.sleep(0.01)
-        move = page["menu"]["steps"][-1]
-        while move["move"] is None:
-            move = move["children"][0]
+        _, move = _my_turn(client, token)
         made = len(table.session.state.moves)
         busy.update({made + 1, made + 2})  # Ann's move, and the bot's after it
-        refused = client.post(f"/api/{token}/move", json={"move": move["move"]})
+        refused = client.post(f"/api/{token}/move", json={"move": move})
         assert refused.status_code == 503 and "busy" in refused.json()["error"]
         assert "/home/gm" not in refused.text and table.broken is None
         assert len(table.session.state.moves) == made
-        again = client.post(f"/api/{token}/move", json={"move": move["move"]})
+        again = client.post(f"/api/{token}/move", json={"move": move})
         assert again.status_code == 200, again.text
         for _ in range(500):
             if len(table.session.state.moves) > made + 1 or table.session.state.is_over():
