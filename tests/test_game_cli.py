@@ -225,6 +225,7 @@ def test_two_humans_are_asked_even_a_forced_move_when_they_hold_a_secret(nim: st
     moves = [t for kind, t in asker.screen if kind == "ask" and "your move" in t]
     passes = [m for m in session.state.moves if m.action == "pass"]
     assert passes and len(moves) == len(session.state.moves)
+    assert "Bob, your move: 1, or type it (back, help, quit)" in moves  # one choice: "1"
 
 
 def test_a_forced_move_that_tells_nothing_is_made_without_asking(

@@ -196,8 +196,9 @@ def run(session: Session, asker: Asker) -> None:
         show()
         while True:
             count = len(menu.options())
+            choices = "1" if count == 1 else f"1-{count}"  # a forced move: its one choice
             answer = asker.ask(
-                f"{player.name}, your move: 1-{count}, or type it ({_HELP_WORDS})"
+                f"{player.name}, your move: {choices}, or type it ({_HELP_WORDS})"
             ).strip()
             if _quits(answer, legal):
                 stop()
