@@ -322,3 +322,35 @@ def test_the_listening_socket_names_tcp_so_answers_are_not_delayed() -> None:
         assert sock.proto == socket.IPPROTO_TCP
     finally:
         sock.close()
+
+
+def test_a_table_stopped_by_a_refused_save_says_so_and_ends_with_exit_1(tmp_path: Path) -> None:
+    """Found by a web hunt: another ezkit moved the served game, the table stopped (its pages
+    said why), but the terminal said nothing and, at Ctrl-C, "game 1 saved". It now tells the
+    terminal at once and ends with exit 1, naming why."""
+    import json
+
+    db = tmp_path / "campaign.json"
+    process, _, links = _serve(
+        ["dudab", "--players", "Ann,Bob", "--db", str(db), "--seed", "4", "--no-qr"]
+    )
+    try:
+        shown = CliRunner().invoke(cli, ["game", "show", "1", "--db", str(db), "--json"])
+        seat = json.loads(shown.stdout)["to_move"]
+        mine = CliRunner().invoke(
+            cli, ["game", "show", "1", "--seat", str(seat), "--db", str(db), "--json"]
+        )
+        move = json.loads(mine.stdout)["legal_moves"][0]
+        moved = CliRunner().invoke(cli, ["game", "move", "1", move, "--db", str(db)])
+        assert moved.exit_code == 0, moved.output
+        link = links[1 + seat]
+        token, base = link.rsplit("/", 1)[1], link.split("/seat/")[0]
+        with _client() as client:
+            refused = client.post(f"{base}/api/{token}/move", json={"move": move})
+            assert refused.status_code == 409 and "the table stopped" in refused.json()["error"]
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=30)
+    assert process.returncode == 1, out
+    assert "The table stopped: " in out and "Error: game 1 stopped: " in out
+    assert "saved: resume" not in out
