@@ -127,6 +127,33 @@ def test_the_seed_is_secret_until_the_game_is_over(runner: CliRunner, db: str) -
     assert any(line.startswith("Seed 4343") for line in log["lines"])
 
 
+def test_a_fresh_seed_is_too_large_to_find_by_trying_every_one(
+    runner: CliRunner, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GT-1: a player who knows his hand could try every seed for the one that deals it, and
+    so know every hand; a game's own seed has 53 bits, every one of them drawn, where a roll's
+    has 31. The largest replays like any other."""
+    from ezkit.cli import params
+
+    drawn: list[int] = []
+
+    def urandom(n: int) -> bytes:
+        drawn.append(n)
+        return b"\xff" * n
+
+    monkeypatch.setattr(params.os, "urandom", urandom)
+    made = as_json(runner, "game", "new", "foozle", "--bots", "4", "--bot", "random",
+                   "--option", "hands=1", "--db", db)  # fmt: skip
+    over = as_json(runner, "game", "show", str(made["id"]), "--db", db)
+    assert over["status"] == "over" and over["seed"] == 2**53 - 1 and drawn[0] == 8
+    again = as_json(runner, "game", "new", "foozle", "--bots", "4", "--bot", "random",
+                    "--option", "hands=1", "--seed", str(2**53 - 1), "--db", db)  # fmt: skip
+    replayed = as_json(runner, "game", "show", str(again["id"]), "--db", db)
+    assert replayed["scores"] == over["scores"] and replayed["moves"] == over["moves"]
+    _, out, _ = ezkit(runner, "roll", "--json")  # a roll's seed is short, printed to retype
+    assert json.loads(out)["seed"] == 2**31 - 1
+
+
 def test_a_bakeries_log_names_no_card_turned_face_down_again(runner: CliRunner, db: str) -> None:
     made = as_json(runner, "game", "new", "bakeries", "--players", "Ann,Bob", "--seed", "11",
                    "--db", db)  # fmt: skip

@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from ezkit.cli import Lazy, LazyGroup
-from ezkit.cli.params import SEED, db_option, emit_json, json_option, pick_seed
+from ezkit.cli.params import SEED, db_option, emit_json, json_option, secret_seed
 from ezkit.games import saves
 from ezkit.games.engine import Event, Move
 from ezkit.games.table import Session
@@ -137,7 +137,7 @@ def _start(
     name = game_class(game_name).name
     kinds = _split(bot_kind) if bot_kind else [default_bot(name)]
     seats = seats_for(_player_names(players), bots, kinds)
-    return Session.start(name, seats, pick_seed(seed), options)
+    return Session.start(name, seats, secret_seed(seed), options)
 
 
 def _create(db: Path | None, session: Session) -> None:

@@ -239,6 +239,20 @@ def pick_seed(seed: int | None) -> int:
     return int.from_bytes(os.urandom(4), "big") >> 1
 
 
+#: The bits of a card game's fresh seed (see secret_seed).
+SECRET_SEED_BITS = 53
+
+
+def secret_seed(seed: int | None) -> int:
+    """The seed given, or a fresh one for a card game, whose seed is its secret while it is on
+    (GT-1). 53 bits: with the 31 of a roll's seed, a player could try every seed for the one
+    that deals his own hand, and so learn every other hand and the deck; 2**53 seeds are far
+    past that. And still a whole number that JavaScript holds exactly and --seed takes."""
+    if seed is not None:
+        return seed
+    return int.from_bytes(os.urandom(8), "big") >> (64 - SECRET_SEED_BITS)
+
+
 def character_file(name: str) -> Path | None:
     """The file NAME names when it is a character file (load_character reads it, not the
     campaign), else None."""
