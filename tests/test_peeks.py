@@ -154,6 +154,42 @@ def test_a_fresh_seed_is_too_large_to_find_by_trying_every_one(
     assert json.loads(out)["seed"] == 2**31 - 1
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "bots"),
+    [
+        ("auntie", "Ann,Bob,Cat,Dan", "0"),
+        ("bakeries", "Ann,Bob", "0"),
+        ("bakeries", "Ann", "1"),  # its bot remembers: the save is replayed to it (Session)
+        ("dudab", "Ann,Bob,Cat,Dan", "0"),
+        ("foozle", "Ann,Bob,Cat,Dan", "0"),
+    ],
+)
+def test_a_save_that_does_not_replay_names_no_seats_moves(
+    runner: CliRunner, db: str, game: str, players: str, bots: str
+) -> None:
+    """GT-1, AU-11: the reason a saved move is refused would list the legal moves of the seat
+    to move (its cards, whether it holds an Interrupt); the table's show and log say only
+    which saved move is not legal."""
+    from ezkit.campaign_files import games_path
+
+    as_json(runner, "game", "new", game, "--players", players, "--bots", bots, "--seed", "5",
+            "--db", db)  # fmt: skip
+    path = games_path(Path(db))
+    doc = json.loads(path.read_text())
+    saved = doc["games"]["1"]
+    legal = engine.replay(saved).legal_moves()
+    saved["moves"].append("zzz")
+    path.write_text(json.dumps(doc))
+    number = len(saved["moves"])
+    for command in ("show", "log"):
+        code, out, err = ezkit(runner, "game", command, "1", "--db", db)
+        assert code == 1 and not out
+        said = err.strip().removeprefix("Error: ")
+        wanted = f"its move {number}, 'zzz', is not a legal move there"
+        assert said == f"saved game 1 does not replay: {wanted}", said
+        assert not any(m.text() in err for m in legal)
+
+
 def test_a_bakeries_log_names_no_card_turned_face_down_again(runner: CliRunner, db: str) -> None:
     made = as_json(runner, "game", "new", "bakeries", "--players", "Ann,Bob", "--seed", "11",
                    "--db", db)  # fmt: skip

@@ -369,12 +369,22 @@ def replay(saved: Mapping[str, Any], upto: int | None = None) -> State:
         while not state.is_over() and game.unsaved(state, version):
             state.play(state.legal_moves()[0])
 
-    for text in list(saved["moves"])[:upto]:
+    for number, text in enumerate(list(saved["moves"])[:upto], 1):
         fill()
-        state.play(state.parse(text))
+        play_saved(state, number, text)
     if upto is None:
         fill()
     return state
+
+
+def play_saved(state: State, number: int, text: str) -> None:
+    """Play move `number` of a save. One that is not legal there is refused without the
+    rule's reason: that names the legal moves of the seat to move, so it would tell whoever
+    reads the error what that seat holds (GT-1, AU-11)."""
+    try:
+        state.play(state.parse(text))
+    except IllegalMove:
+        raise IllegalMove(f"its move {number}, {text!r}, is not a legal move there") from None
 
 
 def _sees_more(after: Mapping[str, int], before: Mapping[str, int]) -> bool:

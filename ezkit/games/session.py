@@ -337,14 +337,14 @@ class Session:
             return _replay(self.record, self.game_id)
         try:
             state = engine.replay(self.record, upto=0)
-            for text in self.record["moves"]:
+            for number, text in enumerate(self.record["moves"], 1):
                 seat = state.to_move()
                 if seat in remembering:
                     legal = state.legal_moves()
                     self._chooser(self.seats[seat].kind)(
                         state.view(seat), legal, random.Random(f"{state.seed}:{len(state.moves)}")
                     )
-                state.play(state.parse(text))
+                engine.play_saved(state, number, text)
         except (EzkitError, KeyError, ValueError) as error:
             raise DocumentError(f"saved game {self.game_id} does not replay: {error}") from None
         return state
