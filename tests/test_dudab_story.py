@@ -88,3 +88,7 @@ def test_game_log_reads_the_covered_story_too() -> None:
                 if line.startswith("   ") and " draws " not in line and " dealt " not in line:
                     for shown in NAMED.findall(line):
                         assert sees[by_name[shown]] > 0, (seed, seat, line)
+                elif not line.startswith("   "):  # a move's heading: its own text, by card id
+                    for word in line.partition(": ")[2].split():
+                        if word in game.ids and NAMED.fullmatch(name(word)):
+                            assert sees[word] > 0, (seed, seat, line)

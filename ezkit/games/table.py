@@ -350,28 +350,31 @@ def narrate(record: Mapping[str, Any], seat: int | None = None) -> list[str]:
     """A saved game replayed, every event as one seat (None: the whole table) saw it.
 
     Each move's events are headed by who moved; the move's own text only in that player's
-    log, since a move can name a hidden card (`give 4 to Bob`)."""
+    log, since a move can name a hidden card (`give 4 to Bob`), and not while one of its
+    events is covered (GT-1: `play green-3-hide on 1` of a Dudab column gone out of sight)."""
     seats = [s["name"] for s in record["seats"]]
     moves = engine.replay(record).moves  # with any forced moves an old save lacks
     state = engine.replay(record, upto=0)
     dealt = len(state.log)
-    played: list[tuple[str, int, int]] = []  # each move's heading and its events in the log
+    played: list[tuple[str, str, int, int]] = []  # heading, the mover's text, its events
     for number, move in enumerate(moves, 1):
         mover = state.to_move()
         start = len(state.log)
         state.play(move)
         who = seats[mover] if mover is not None else "?"
         shown = f": {move.text()}" if seat is not None and mover == seat else ""
-        played.append((f"{number}. {who}{shown}", start, len(state.log)))
+        played.append((f"{number}. {who}", shown, start, len(state.log)))
     # Read from the log as it ends, not as each move told it: a later move may cover an
     # event told earlier (GT-1: Dudab's plays of a column taken to an own pile).
     log = state.log
     over = state.is_over()  # GT-1: covered cards stay covered in a log until the end
     lines = [f"{state.game.title}: {', '.join(seats)}"]
     lines += [t for e in log[:dealt] if (t := e.logged_for(seat, over)) is not None]
-    for heading, start, end in played:
-        lines.append(heading)
-        lines += [f"   {t}" for e in log[start:end] if (t := e.logged_for(seat, over)) is not None]
+    for heading, shown, start, end in played:
+        told = log[start:end]
+        covered = not over and any(e.covered is not None for e in told)
+        lines.append(heading if covered else heading + shown)
+        lines += [f"   {t}" for e in told if (t := e.logged_for(seat, over)) is not None]
     if over:  # GT-1: the seed, secret while the game is on, replays it now
         lines.append(f"Seed {state.seed}: the same seed and moves replay this game exactly.")
     return lines
