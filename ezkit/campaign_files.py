@@ -527,7 +527,9 @@ class _Session:
         # The games first: a split stopped between the two writes leaves every game in the
         # games file, and the copy left in the main file is dropped by its next write.
         for part, text in texts:
-            write_atomic(part.target, text)
+            # GT-1: the games file holds each game's seed and moves, every hand while it is
+            # on: a new one is its owner's alone (a mode the GM gave it is kept)
+            write_atomic(part.target, text, private=part is self.games)
 
     def _split(self) -> dict[str, Any] | None:
         """Mark the files an older layout's split writes; the games table the main file

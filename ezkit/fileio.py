@@ -199,16 +199,17 @@ def check_json_depth(text: str, source: str, limit: int = DEPTH_LIMIT) -> None:
 # --- writing ---------------------------------------------------------------------------
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+def write_atomic(path: str | os.PathLike[str], text: str, private: bool = False) -> None:
     """Write text to path atomically (see write_atomic_bytes)."""
-    write_atomic_bytes(path, text.encode("utf-8"))
+    write_atomic_bytes(path, text.encode("utf-8"), private)
 
 
-def write_atomic_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+def write_atomic_bytes(path: str | os.PathLike[str], data: bytes, private: bool = False) -> None:
     """Write bytes to path atomically: a temp file beside it, fsync, rename.
 
     A symlink is written through to its target. The replaced file's mode and
-    owner are kept; a new file gets 0666 less the umask, as open() would give.
+    owner are kept; a new file gets 0666 less the umask, as open() would give
+    (`private`: 0600 less the umask, for a file that holds secrets).
     UnwritableError (exit 2) for a target that is not a regular file or is read-only.
     """
     target = resolve(path)
@@ -228,7 +229,7 @@ def write_atomic_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         ) from None
     try:
         with os.fdopen(fd, "wb") as handle:
-            _take_mode(handle.fileno(), existing)
+            _take_mode(handle.fileno(), existing, private)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
@@ -337,13 +338,13 @@ def _stat_or_none(name: str) -> os.stat_result | None:
         return None
 
 
-def _take_mode(fd: int, existing: os.stat_result | None) -> None:
+def _take_mode(fd: int, existing: os.stat_result | None, private: bool = False) -> None:
     if not hasattr(os, "fchmod"):
         return
     if existing is None:
         umask = os.umask(0o022)  # read it: the only way is to set it, then put it back
         os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
+        os.fchmod(fd, (0o600 if private else 0o666) & ~umask)
         return
     if not hasattr(os, "fchown"):  # Windows: no owners or mode bits to carry over
         return

@@ -91,9 +91,9 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
         seen["read"].append(Path(path).name)
         return real_read(path, *args, **kwargs)
 
-    def write(path: Any, text: str) -> None:
+    def write(path: Any, text: str, **kwargs: Any) -> None:
         seen["write"].append(Path(path).name)
-        real_write(path, text)
+        real_write(path, text, **kwargs)
 
     monkeypatch.setattr(campaign_files, "read_regular", read)
     monkeypatch.setattr(campaign_files, "write_atomic", write)

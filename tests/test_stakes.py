@@ -325,13 +325,13 @@ def crash_on(monkeypatch: pytest.MonkeyPatch, name: str, after: int = 0) -> list
     real = campaign_files.write_atomic
     written: list[str] = []
 
-    def write(path: Any, text: str) -> None:
+    def write(path: Any, text: str, **kwargs: Any) -> None:
         nonlocal after
         if Path(path).name == name:
             if after == 0:
                 raise Crash(path)
             after -= 1
-        real(path, text)
+        real(path, text, **kwargs)
         written.append(Path(path).name)
 
     monkeypatch.setattr(campaign_files, "write_atomic", write)
@@ -369,11 +369,11 @@ def test_a_crash_before_the_stake_is_marked_paid_pays_nobody_twice(
     real = campaign_files.write_atomic
     state: dict[str, Any] = {"paying": False}
 
-    def write(path: Any, text: str) -> None:
+    def write(path: Any, text: str, **kwargs: Any) -> None:
         name = Path(path).name
         if state["paying"] and name == "campaign.games.json":
             raise Crash(path)
-        real(path, text)
+        real(path, text, **kwargs)
         state["paying"] = state["paying"] or name == "campaign.json"
 
     monkeypatch.setattr(campaign_files, "write_atomic", write)

@@ -270,7 +270,9 @@ def test_a_block_writes_the_file_once(db: Path, monkeypatch: pytest.MonkeyPatch)
 
     writes: list[str] = []
     real = campaign_files.write_atomic
-    monkeypatch.setattr(campaign_files, "write_atomic", lambda p, t: (writes.append(t), real(p, t)))
+    monkeypatch.setattr(
+        campaign_files, "write_atomic", lambda p, t, **k: (writes.append(t), real(p, t, **k))
+    )
     with open_campaign(db) as campaign:
         campaign.add_character(JASON)
         campaign.add_character(LOUIE)

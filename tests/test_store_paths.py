@@ -137,6 +137,28 @@ def test_a_new_file_gets_the_umask_mode(tmp_path: Path) -> None:
     assert stat.S_IMODE((tmp_path / "new.txt").stat().st_mode) == 0o640
 
 
+def test_a_new_games_file_is_its_owners_alone(tmp_path: Path) -> None:
+    """GT-1: the games file holds every game's seed and moves (so every hand) while it is on:
+    made for its owner alone, where the campaign beside it is made as any file; a mode the
+    GM gives it is kept."""
+    from ezkit.campaign_files import games_path
+
+    db = tmp_path / "campaign.json"
+    old = os.umask(0o022)
+    try:
+        code, _, err = ezkit("game", "new", "foozle", "--players", "Ann,Bob", "--db", str(db))
+        assert code == 0, err
+        assert ezkit("char", "add", JASON, "--db", str(db))[0] == 0
+    finally:
+        os.umask(old)
+    games = games_path(db)
+    assert stat.S_IMODE(games.stat().st_mode) == 0o600
+    assert stat.S_IMODE(db.stat().st_mode) == 0o644
+    games.chmod(0o640)
+    assert ezkit("game", "move", "1", "1", "--db", str(db))[0] == 0
+    assert stat.S_IMODE(games.stat().st_mode) == 0o640
+
+
 # --- output onto the campaign ---------------------------------------------------------------
 
 
