@@ -89,7 +89,7 @@ def test_a_symlinked_campaign_is_written_through_to_its_target(db: Path, tmp_pat
 
 def test_a_symlinked_output_is_written_through(db: Path, tmp_path: Path) -> None:
     real, link = tmp_path / "real.yaml", tmp_path / "link.yaml"
-    real.write_text("old\n")
+    real.write_text("name: Jason Free\n")  # his file: written over without --force
     link.symlink_to(real)
     code, _, err = ezkit("char", "export", "jason", "-o", str(link), "--db", str(db))
     assert code == 0, err
@@ -103,6 +103,27 @@ def test_a_read_only_campaign_is_refused_and_left_as_it_is(db: Path) -> None:
     assert code == 2
     assert f"{db} is read-only (mode 0444); ezkit does not write over a read-only file" in err
     assert db.read_bytes() == before and stat.S_IMODE(db.stat().st_mode) == 0o444
+
+
+def test_an_export_over_another_file_is_refused_without_force(db: Path, tmp_path: Path) -> None:
+    """A mistyped -o would lose another character's file or a page of notes: an existing
+    file is written over when it is the same character's (an export made again, any case of
+    the name), else only with --force."""
+    wren = tmp_path / "wren.yaml"
+    shutil.copy(ROOT / "examples" / "characters" / "wren.yaml", wren)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Session 3: the bridge.\n")
+    for other in (wren, notes):
+        before = other.read_bytes()
+        code, _, err = ezkit("char", "export", "jason", "-o", str(other), "--db", str(db))
+        assert code == 2 and f"{other} exists and is not Jason Free's character file" in err
+        assert "--force" in err and other.read_bytes() == before
+    assert ezkit("char", "export", "jason", "-o", str(notes), "--force", "--db", str(db))[0] == 0
+    assert "Jason Free" in notes.read_text()
+    mine = tmp_path / "jason.yaml"
+    mine.write_text("name: JASON FREE\nnotes: an older export\n")
+    assert ezkit("char", "export", "jason", "-o", str(mine), "--db", str(db))[0] == 0
+    assert "an older export" not in mine.read_text()
 
 
 def test_a_read_only_output_is_refused(db: Path, tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from ezkit.cli.params import (
     rules_option,
 )
 from ezkit.errors import DocumentError, EzkitError
-from ezkit.fileio import write_atomic
+from ezkit.fileio import check_writable, resolve, write_atomic
 from ezkit.store import StoreError, open_campaign, refuse_campaign_output
 from ezkit.terminal import safe, safe_line
 from ezkit.words import plural
@@ -249,9 +249,13 @@ def remove(name: str, yes: bool, db: Path | None) -> None:
 @click.option(
     "--format", "fmt", type=click.Choice(["yaml", "json"]), default=None, help="Default: YAML."
 )
+@click.option("--force", is_flag=True, help="Write over an existing file that is not his.")
 @db_option
-def export(name: str, output: Path | None, fmt: str | None, db: Path | None) -> None:
+def export(name: str, output: Path | None, fmt: str | None, force: bool, db: Path | None) -> None:
     """Write a character from the campaign as a YAML (or JSON) file.
+
+    An existing FILE is written over when it is the same character's (an export made again),
+    else only with --force: a name mistyped would lose another character's file.
 
     A stored character that no longer passes the checks (kept by an older ezkit, before a
     rule it breaks) is written as stored, with a warning: the way to mend it and add it back
@@ -280,8 +284,31 @@ def export(name: str, output: Path | None, fmt: str | None, db: Path | None) -> 
         click.echo(text, nl=False)
     else:
         refuse_campaign_output(output, db)
+        if not force:
+            _refuse_another_file(output, str(document.get("name", "")))
         write_atomic(output, text)
         click.echo(f"wrote {output}", err=True)
+
+
+def _refuse_another_file(output: Path, name: str) -> None:
+    """A usage error when `output` exists, holds something, and is not a character file of
+    `name` (any case). A file ezkit cannot write at all (a FIFO, a read-only file) is refused
+    for that first; an empty one (`-o /dev/stdout` to a file just made) holds nothing to lose."""
+    found = check_writable(resolve(output), output)
+    if found is None or found.st_size == 0:
+        return
+    try:
+        from ezkit.yamlio import load_yaml
+
+        held = load_yaml(output)
+    except EzkitError:
+        held = None
+    if isinstance(held, dict) and str(held.get("name", "")).casefold() == name.casefold():
+        return
+    raise click.UsageError(
+        f"{safe_line(str(output))} exists and is not {safe_line(name)}'s character file: "
+        "nothing was written; give --force to write over it, or another file"
+    )
 
 
 # --- making a character ---------------------------------------------------------------
