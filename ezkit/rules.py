@@ -50,8 +50,13 @@ def shown(number: int) -> str:
 Rank = Annotated[int, Before(ladder.parse)]
 
 
-#: A count the house rules set (points, ranks, gifts, roles): none, or some.
-Count = Annotated[int, Check(ge=0)]
+#: A count the house rules set (points, ranks, gifts, roles, XP costs): none, or some, up to
+#: COUNT_LIMIT (a house role_points of 10^24 or a cost of 10^26 is a slip, not a rule).
+COUNT_LIMIT = 1000
+Count = Annotated[int, Check(ge=0, le=COUNT_LIMIT)]
+#: Boxes of one wound level: the sheet prints them in a row (the book's Scratch has three; a
+#: house level of 10^9 boxes hung every command that marks wounds).
+BOXES_LIMIT = 10
 #: A bonus or factor on the Ladder's scale (armour, a weapon's damage factor): within the
 #: modifiers any command takes (a house armour of 10^20 had given a CPD of 10^20).
 Bonus = Annotated[int, Check(ge=-ladder.LIMIT, le=ladder.LIMIT)]
@@ -119,11 +124,11 @@ class WoundLevel(Record):
     """One row of the wound table and track (EZ-14, EZ-15, EZ-16)."""
 
     name: str
-    from_: int  # `from:` in the files
-    boxes: Annotated[int, Check(ge=1)]
-    penalty: int = 0
+    from_: Annotated[int, Check(ge=1, le=COUNT_LIMIT)]  # `from:` in the files
+    boxes: Annotated[int, Check(ge=1, le=BOXES_LIMIT)]
+    penalty: Bonus = 0
     acts: bool = True
-    areas_per_round: int | None = None  # None: no limit
+    areas_per_round: Count | None = None  # None: no limit
     stun: str | None = None
     heals_after_battle: bool = False
 
@@ -167,8 +172,8 @@ class Terrain(Record):
 @record(kw_only=True)
 class Healing(Record):
     medical_result: Rank
-    hospital_bonus: int
-    treatments_per_week: dict[str, int]
+    hospital_bonus: Bonus
+    treatments_per_week: dict[str, Count]
 
 
 #: What a fighting role fights in (EZ-24): close in, at range, or both.
@@ -179,7 +184,7 @@ FightingKind = Literal["melee", "ranged", "both"]
 class AttributeStandIn(Record):
     """An attribute the GM lets stand in for a role: at a penalty, capped (EZ-24)."""
 
-    penalty: int
+    penalty: Bonus
     cap: Rank
 
 
@@ -357,6 +362,20 @@ def in_order(rules: Rules) -> list[str]:
     names = [level.name.casefold() for level in levels]
     if len(set(names)) != len(names):
         problems.append("wounds.levels: two levels have the same name (in any case)")
+    if rules.wounds.stun_cap.casefold() not in names:
+        problems.append(
+            f"wounds.stun_cap: {rules.wounds.stun_cap!r} is no wound level; name one of "
+            f"{', '.join(level.name for level in levels)}"
+        )
+    below = rules.experience.below_table_costs_as
+    for kind in ("role", "attribute"):
+        table = getattr(rules.experience, kind)
+        if below not in table:
+            ranks = ", ".join(ladder.label(rank) for rank in sorted(table))
+            problems.append(
+                f"experience.below_table_costs_as: {ladder.label(below)} is not in the "
+                f"experience.{kind} table ({ranks or 'empty'}); name one of its ranks (EZ-13)"
+            )
     return problems
 
 

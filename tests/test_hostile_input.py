@@ -219,6 +219,7 @@ def test_char_list_skips_a_wound_the_house_rules_cannot_read_and_names_whose(
         "    - {name: Graze, from: 1, boxes: 3, penalty: 0}\n"
         "    - {name: Wounded, from: 4, boxes: 2, penalty: -1}\n"
         "    - {name: Down, from: 7, boxes: 1, penalty: -3, acts: false}\n"
+        "  stun_cap: Down\n"
     )
     for extra in ([], ["--json"]):
         status, out, err = ezkit("char", "list", "--db", str(db), "--rules", str(rules), *extra)
@@ -453,12 +454,35 @@ def test_points_are_no_true_or_false(tmp_path: Path, field: str, value: str) -> 
             "flowchart: {fault_buys: {roles: {roles: -3}}}\n",
             "fault_buys.roles.roles: -3 is out of range",
         ),
+        # a third hunt: a billion boxes hung every command that marks a wound; a rank the
+        # XP tables lack broke every `char improve`; a stun cap no level has, every stun
+        (
+            "wounds:\n  levels:\n    - {name: Scratch, from: 1, boxes: 1000000000}\n"
+            "    - {name: Hurt, from: 3, boxes: 1}\n  stun_cap: Hurt\n",
+            "boxes: 1,000,000,000 is out of range: it may be no more than 10",
+        ),
+        (
+            "experience: {below_table_costs_as: Terrible}\n",
+            "experience.below_table_costs_as: Terrible (-2) is not in the experience.role table"
+            " (Poor (-1), Mediocre (0), Fair (+1), Good (+2), Great (+3), Superb (+4))",
+        ),
+        ("wounds: {stun_cap: Nowhere}\n", "wounds.stun_cap: 'Nowhere' is no wound level"),
+        (
+            "healing: {treatments_per_week: {fantasy: -1}}\n",
+            "treatments_per_week.fantasy: -1 is out of range: it may be no less than 0",
+        ),
+        (
+            "flowchart: {role_points: 1000000000000000000000000}\n",
+            "flowchart.role_points: a number of 25 digits is out of range: it may be no more",
+        ),
+        ("healing: {hospital_bonus: 99}\n", "hospital_bonus: 99 is out of range"),
     ],
     ids=[
         *("attribute-range", "starting-points", "wound-order", "wound-names"),
         *("no-attributes", "renamed-attribute", "swap-rate-0", "role-points", "great-roles"),
         *("recommended-roles", "supernormal-weight", "armor-bonus", "weapon-factor"),
         *("ranged-inj", "point-buy-gift", "xp-cost", "tactic-bonus", "fault-buy"),
+        *("wound-boxes", "below-table", "stun-cap", "treatments", "huge-count", "hospital"),
     ],
 )
 def test_house_rules_in_the_wrong_order_are_refused(tmp_path: Path, rules: str, said: str) -> None:
