@@ -384,6 +384,30 @@ def test_foe_and_scene_fighter_names_are_names_too(tmp_path: Path) -> None:
     assert status != 0 and "hides or reorders text" in out + err, out + err
 
 
+@pytest.mark.parametrize(
+    ("foe", "said"),
+    [
+        # a 5,000-digit INJ was an internal error; one of 10^26 was printed as a wound value
+        ("B: Fair Fighter, INJ " + "9" * 5000 + ", CPD 2", "foe INJ 999999999... is out of range"),
+        ("B: Fair Fighter, INJ 3, CPD -21", "foe CPD -21 is out of range: it may be from -20"),
+        ("B" * 500 + ": Fair Fighter, INJ 3, CPD 2", "has 500 characters; a name is at most 100"),
+        ("x" * 40_000, "foe 'xxxxxxxx"),  # not a stat line: named, not echoed whole
+    ],
+    ids=["huge-inj", "cpd", "long-name", "no-stat-line"],
+)
+def test_a_foe_stat_line_is_bounded(tmp_path: Path, foe: str, said: str) -> None:
+    status, out, err = ezkit("fight", "melee", "examples/characters/jason-free.yaml", "--foe", foe)
+    assert status == 2 and said in err and len(err) < 400 and not out, err
+    scene = tmp_path / "scene.yaml"
+    jason = Path("examples/characters/jason-free.yaml").resolve()
+    scene.write_text(
+        f"scene: Bounds\nsides:\n  heroes:\n    - file: {jason}\n  bandits:\n"
+        f"    - npc: {json.dumps(foe)}\n"
+    )
+    status, _, err = ezkit("fight", "scene", str(scene), "--seed", "1")
+    assert status == 1 and said in err and len(err) < 500, err
+
+
 @pytest.mark.parametrize("field", ["fudge_points", "experience"])
 @pytest.mark.parametrize("value", ["true", "false"])
 def test_points_are_no_true_or_false(tmp_path: Path, field: str, value: str) -> None:

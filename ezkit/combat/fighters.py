@@ -23,12 +23,13 @@ from typing import Any
 
 from ezkit import ladder
 from ezkit.character.check import check
-from ezkit.character.model import Character, Role, Weapon, WoundMark
+from ezkit.character.model import NAME_MAX, Character, Role, Weapon, WoundMark
 from ezkit.combat import wounds
 from ezkit.errors import InputError, RuleError
 from ezkit.records import record
 from ezkit.rules import Rules
 from ezkit.terminal import name_problem, safe_line
+from ezkit.words import shorten
 
 # Why a trait was chosen (EZ-24), as the output says it (text and JSON `trait.why`).
 BY_GM = "named by the GM"
@@ -282,14 +283,35 @@ def parse_foe(text: str) -> Combatant:
     match = _FOE.match(text)
     if not match:
         raise InputError(
-            f"foe {text!r} is not a stat line; write it as 'NAME: RANK TRAIT, INJ N, CPD N' "
-            "(e.g. 'Bandit: Fair Fighter, INJ 3, CPD 2', optionally ', Reflexes Fair')"
+            f"foe {safe_line(shorten(text, 80))!r} is not a stat line; write it as 'NAME: RANK "
+            "TRAIT, INJ N, CPD N' (e.g. 'Bandit: Fair Fighter, INJ 3, CPD 2', optionally "
+            "', Reflexes Fair')"
         )
-    if why := name_problem(match["name"]):
-        raise InputError(f"foe name {safe_line(match['name'])!r} {why}; a name is one line")
+    name = match["name"]
+    if why := name_problem(name):
+        raise InputError(f"foe name {safe_line(shorten(name))!r} {why}; a name is one line")
+    if len(name) > NAME_MAX:
+        raise InputError(
+            f"foe name {safe_line(shorten(name))!r} has {len(name):,} characters; a name is at "
+            f"most {NAME_MAX}"
+        )
     rank, trait = _rank_and_trait(match["trait"])
     reflexes = ladder.parse(match["reflexes"]) if match["reflexes"] else rank
-    return Combatant(match["name"], rank, trait, int(match["inj"]), int(match["cpd"]), "", reflexes)
+    return Combatant(name, rank, trait, _stat(match, "inj"), _stat(match, "cpd"), "", reflexes)
+
+
+def _stat(match: re.Match[str], key: str) -> int:
+    """A foe's INJ or CPD: within the modifiers any command takes (a 5,000-digit INJ was an
+    internal error, and one of 10^26 was printed as a wound value)."""
+    digits = match[key]
+    value = int(digits) if len(digits.lstrip("+-")) <= 6 else None
+    if value is None or abs(value) > ladder.LIMIT:
+        shown = shorten(digits, 12)
+        raise InputError(
+            f"foe {key.upper()} {shown} is out of range: it may be from -{ladder.LIMIT} to "
+            f"+{ladder.LIMIT}"
+        )
+    return value
 
 
 def _rank_and_trait(text: str) -> tuple[int, str]:
