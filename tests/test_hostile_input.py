@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -89,10 +90,16 @@ def test_one_broken_save_is_listed_as_broken_and_the_others_still_show(db: str) 
 
 @pytest.mark.parametrize(
     ("field", "value", "said"),
-    [("game", "chess", "'chess'"), ("kind", "alien", "no bot 'alien'")],
+    [
+        ("game", "chess", "'chess'"),
+        ("kind", "alien", "no bot 'alien'"),
+        # players that are no names were an internal error (a hostile-input hunt)
+        ("players", [1, 2, 3], "players: '[1, 2, 3]' is not a list of names"),
+        ("players", "AnnBob", "players: 'AnnBob' is not a list of names"),
+    ],
 )
 def test_a_save_naming_an_unknown_game_or_bot_is_an_invalid_save(
-    db: str, field: str, value: str, said: str
+    db: str, field: str, value: Any, said: str
 ) -> None:
     """A damaged save (exit 1), not a usage error of the command typed (it was exit 2)."""
     games = Path(db).with_suffix(".games.json")
@@ -100,6 +107,8 @@ def test_a_save_naming_an_unknown_game_or_bot_is_an_invalid_save(
     record = data["games"]["1"]
     if field == "kind":
         record["seats"][1]["kind"] = value
+    elif field == "players":
+        record["options"]["players"] = value
     else:
         record[field] = value
     games.write_text(json.dumps(data))

@@ -285,6 +285,8 @@ class Game(ABC):
     max_players: ClassVar[int]
 
     def __init__(self, players: Sequence[str], **options: Any) -> None:
+        if isinstance(players, str) or not all(isinstance(p, str) for p in players):
+            raise InputError(f"players: {str(players)[:60]!r} is not a list of names")
         if not self.min_players <= len(players) <= self.max_players:
             players_ = range_text(self.min_players, self.max_players)
             raise InputError(f"{self.title} is for {players_} players, not {len(players)}")
