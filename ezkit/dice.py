@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ezkit.errors import DiceError
 from ezkit.records import record
+from ezkit.words import shorten
 
 if TYPE_CHECKING:
     from random import Random
@@ -478,11 +479,12 @@ def parse(text: str | None, default: str = DEFAULT) -> Expression:
     word = head.group(0) if head else compact
     if word and not any(word.lower() == key for key, _ in names):
         raise DiceError(
-            f"unknown dice method {word!r} in {text!r}; methods: {method_list()} "
+            f"unknown dice method {shorten(word)!r} in {shorten(text)!r}; methods: "
+            f"{method_list()} "
             "(write METHOD, METHOD+N or METHOD-N, e.g. 4dF+2)"
         )
     raise DiceError(
-        f"malformed dice expression {text!r}: write METHOD, METHOD+N or METHOD-N "
+        f"malformed dice expression {shorten(text)!r}: write METHOD, METHOD+N or METHOD-N "
         f"(e.g. 4dF+2, 3d6-1, +1) with METHOD one of {method_list()}"
     )
 

@@ -109,7 +109,7 @@ def _parse(text: str | int) -> int:
             word = _parse_word(both["name"], raw)
             if word != number:
                 raise RankError(
-                    f"rank {raw!r} does not add up: {name(word)} is {signed(word)}, "
+                    f"rank {shorten(raw)!r} does not add up: {name(word)} is {signed(word)}, "
                     f"not {signed(number)} ({LADDER_HINT})"
                 )
         return number
@@ -132,8 +132,8 @@ def _parse_word(word: str, raw: str) -> int:
         return matches[0]
     if len(matches) > 1:
         options = ", ".join(repr(name(value)) for value in matches)
-        raise RankError(f"ambiguous rank {raw!r}: it could be {options} ({LADDER_HINT})")
-    raise RankError(f"unknown rank {raw!r}{_suggestion(word)} ({LADDER_HINT})")
+        raise RankError(f"ambiguous rank {shorten(raw)!r}: it could be {options} ({LADDER_HINT})")
+    raise RankError(f"unknown rank {shorten(raw)!r}{_suggestion(word)} ({LADDER_HINT})")
 
 
 def _suggestion(word: str) -> str:

@@ -600,3 +600,28 @@ def test_the_font_warning_names_a_control_character_escaped() -> None:
 
     warning = render.missing_glyphs_warning("Gruk \x9b王")
     assert warning is not None and "\x9b" not in warning and "\\x9b" in warning
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["action", "a" * 20_000],
+        ["odds", "--rank", "G" * 20_000],
+        ["roll", "4dF+" + "9" * 5_000],
+        ["roll", "zz" + "9" * 5_000],
+    ],
+    ids=["action-rank", "odds-rank", "roll-modifier", "roll-method"],
+)
+def test_a_huge_value_is_named_cut_short_not_echoed_whole(args: list[str]) -> None:
+    """A pasted page given as a rank or a dice expression had been printed back whole."""
+    status, out, err = ezkit(*args)
+    assert status == 2 and not out and "..." in err and len(err) < 400, err
+
+
+def test_a_huge_saved_move_is_named_cut_short(db: str) -> None:
+    games = Path(db).with_suffix(".games.json")
+    data = json.loads(games.read_text())
+    data["games"]["1"]["moves"].append("x" * 1_000_000)
+    games.write_text(json.dumps(data))
+    status, _, err = ezkit("game", "show", "1", "--db", db)
+    assert status == 1 and "'xxxxxxxx" in err and len(err) < 400, err

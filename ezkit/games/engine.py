@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from ezkit.errors import InputError, RuleError
-from ezkit.words import range_text
+from ezkit.words import range_text, shorten
 
 #: Registered games: name -> "module:GameClass", imported only when asked for.
 GAMES: dict[str, str] = {
@@ -386,7 +386,9 @@ def play_saved(state: State, number: int, text: str) -> None:
     try:
         state.play(state.parse(text))
     except IllegalMove:
-        raise IllegalMove(f"its move {number}, {text!r}, is not a legal move there") from None
+        raise IllegalMove(
+            f"its move {number}, {shorten(text)!r}, is not a legal move there"
+        ) from None
 
 
 def _sees_more(after: Mapping[str, int], before: Mapping[str, int]) -> bool:
