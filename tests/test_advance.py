@@ -7,6 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ezkit import rules as rules_data
 from ezkit.character import advance
@@ -148,6 +150,72 @@ def test_the_build_is_checked_as_it_was_made(jason: Character) -> None:
     assert [(r.label, r.rank) for r in original.roles] == [(r.label, r.rank) for r in jason.roles]
     assert original.gifts == jason.gifts and original.faults == jason.faults
     assert (original.fudge_points, original.experience) == (3, 0)
+
+
+# --- a history that cost what the rules price (EZ-12, EZ-13) -------------------------------
+
+#: What a player does between sessions, as the commands do it.
+STEPS = [
+    ("improve", "Body"),
+    ("improve", "Mind"),
+    ("improve", "Brawler"),
+    ("improve", "Forager"),  # a role of Gruk's people package
+    ("new", "Sailor"),
+    ("new", "Dragon Slayer"),
+    ("gift", "Lucky"),
+    ("fault", "Sunlight makes him sluggish"),
+    ("spend", "1"),
+    ("convert", "1"),
+    ("back", "1"),
+]
+
+
+def _advance(c: Character, step: tuple[str, str]) -> Character:
+    what, arg = step
+    if what in ("improve", "new"):
+        return advance.improve(c, arg, RULES, new=what == "new")
+    if what == "gift":
+        return advance.add_gift(c, Gift(name=arg), RULES)
+    if what == "fault":
+        return advance.remove_fault(c, arg, RULES)
+    if what == "spend":
+        return advance.spend(c, fudge_points=1, experience=1)
+    if what == "convert":
+        return advance.convert_to_experience(c, 1, RULES)
+    return advance.convert_to_fudge_points(c, 1, RULES)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(STEPS), max_size=12), st.data())
+def test_a_history_the_commands_wrote_checks_and_any_other_price_does_not(
+    steps: list[tuple[str, str]], data: st.DataObject
+) -> None:
+    """Whatever the player bought in whatever order (a package's attribute and role
+    included), the check accepts the history; a character file that changes any entry's
+    points or ranks (a free improvement, a spend that gives) is an error naming the entry."""
+    gruk = read_character(EXAMPLES / "gruk.yaml")
+    c = advance.award(gruk, fudge_points=20, experience=200)
+    for step in steps:
+        try:
+            c = _advance(c, step)
+        except RuleError:  # bought already, or no fault left to remove: the next step
+            continue
+    report = check(c, RULES)
+    assert report.valid, report.errors
+    number = data.draw(st.integers(1, len(c.history)))
+    field = data.draw(st.sampled_from(["fudge_points", "experience", "to_rank"]))
+    entry = c.history[number - 1]
+    if field == "to_rank" and entry.to_rank is None:
+        field = "experience"
+    value = getattr(entry, field)
+    if entry.kind in ("award", "spend") and field != "to_rank":  # any amount, one way only
+        value = -value or (1 if entry.kind == "spend" else -1)
+    else:
+        value += data.draw(st.sampled_from([-1, 1]))
+    changed = replace(entry, **{field: value})
+    forged = replace(c, history=[*c.history[: number - 1], changed, *c.history[number:]])
+    found = [p for p in check(forged, RULES).errors if p.path == f"history[{number}]"]
+    assert found and found[0].rule in ("EZ-12", "EZ-13"), (entry, changed)
 
 
 # --- nothing charged by a guess (EZ-13) -------------------------------------------------------

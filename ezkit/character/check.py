@@ -13,7 +13,7 @@ from dataclasses import replace
 from ezkit import ladder
 from ezkit.character.derived import Derived, derive
 from ezkit.character.files import Problem
-from ezkit.character.model import Attributes, Character, Gift, Role
+from ezkit.character.model import Attributes, Character, Gift, HistoryEntry, Role
 from ezkit.records import record
 from ezkit.rules import Rules
 from ezkit.words import plural
@@ -73,9 +73,84 @@ def check(character: Character, rules: Rules) -> Report:
     else:
         budgets = {}
         point_buy_rules(built, rules, errors, warnings)
+    history_costs(character, rules, errors)
     derived, weapon_problems = derive(character.effective(), rules)
     errors += weapon_problems
     return Report(character, errors, warnings, budgets, build_points(built, rules), derived)
+
+
+# --- the history: what each change cost (EZ-12, EZ-13) ------------------------------
+
+
+def history_costs(character: Character, rules: Rules, errors: list) -> None:
+    """Every entry of the history moved the points as the rules price it: an award gives,
+    a spend takes, a conversion at the rates of EZ-12, an improvement one step at its cost
+    in the XP table (EZ-13, at the rank in play), a gift or a fault at theirs, and nothing
+    else moves points. The build is checked with the history undone (`as_built`): a history
+    that had cost nothing would have made any character out of a valid one."""
+    for number, entry in enumerate(character.history, 1):
+        if why := _entry_problem(entry, character, rules):
+            rule, text = why
+            errors.append(Problem(rule, f"history[{number}]", f"{entry.kind}: {text}"))
+
+
+def _entry_problem(entry: HistoryEntry, c: Character, rules: Rules) -> tuple[str, str] | None:
+    fp, xp, kind = entry.fudge_points, entry.experience, entry.kind
+    moved = f"{fp:+d} Fudge Points and {xp:+d} XP"
+    if kind == "award":
+        return None if fp >= 0 and xp >= 0 else ("EZ-12", f"{moved}; an award only gives")
+    if kind == "spend":
+        return None if fp <= 0 and xp <= 0 else ("EZ-12", f"{moved}; spending only takes")
+    if kind == "convert":
+        to_xp = fp < 0 < xp and -fp == xp * rules.fudge_points.per_experience_point
+        to_fp = xp < 0 < fp and fp == -xp * rules.fudge_points.back_conversion
+        rates = (
+            f"{rules.fudge_points.per_experience_point} Fudge Points make 1 XP, 1 XP makes "
+            f"{rules.fudge_points.back_conversion}"
+        )
+        return None if to_xp or to_fp else ("EZ-12", f"{moved}; {rates}")
+    if kind == "improve":
+        return _improve_problem(entry, c, rules)
+    cost = {"add-gift": rules.experience.add_gift, "remove-fault": rules.experience.remove_fault}
+    if kind in cost:
+        paid = fp == 0 and xp == -cost[kind]
+        return None if paid else ("EZ-13", f"{moved}; it costs {cost[kind]} XP")
+    return None if fp == xp == 0 else ("EZ-12", f"{moved}; it moves no points")
+
+
+def _improve_problem(entry: HistoryEntry, c: Character, rules: Rules) -> tuple[str, str] | None:
+    """One rank up (a role from the better of its own and its people package's rank, as
+    `char improve` raises it), paid at the XP table's cost of the rank in play."""
+    low, high, trait = entry.from_rank, entry.to_rank, entry.trait or "?"
+    if entry.trait_kind is None or low is None or high is None:
+        return ("EZ-13", f"{trait}: an improvement names its trait and both ranks")
+    if entry.trait_kind == "attribute":  # stored ranks; the package's change on top
+        in_play, raised = low + _package_change(c, trait), low + 1
+    else:  # the role's rank in play, raised one rank, is stored
+        in_play = max(low, _package_rank(c, trait))
+        raised = in_play + 1
+    if high != raised:
+        return ("EZ-13", f"{trait} from {low:+d} to {high:+d}; an improvement is one rank up")
+    cost = rules.improve_cost(entry.trait_kind, in_play)
+    if entry.fudge_points != 0 or entry.experience != -cost:
+        return (
+            "EZ-13",
+            f"{trait} to {ladder.label(high)} moved {entry.fudge_points:+d} Fudge Points and "
+            f"{entry.experience:+d} XP; it costs {cost} XP",
+        )
+    return None
+
+
+def _package_change(c: Character, attribute: str) -> int:
+    package = c.people_package
+    return package.attributes.get(attribute.lower(), 0) if package else 0
+
+
+def _package_rank(c: Character, label: str) -> int:
+    """The people package's rank of a role, by its label; below the Ladder when it has none."""
+    package = c.people_package
+    ranks = [r.rank for r in (package.roles if package else []) if r.label.lower() == label.lower()]
+    return max(ranks, default=-ladder.LIMIT - 1)
 
 
 # --- the build as it was made -------------------------------------------------
