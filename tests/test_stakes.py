@@ -4,6 +4,7 @@ paid at the game's end in the save's own update, once, even when a write is cut 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -264,6 +265,15 @@ def staked_record(db: str, characters: dict[int, str], status: str = "playing") 
     return saves.create(Path(db), record)
 
 
+@pytest.fixture
+def won_as_saved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The winners of a staked_record game as its save says: these records are made by hand
+    and never replayed, so a shared win can be tried without a game that plays to one (a
+    stake otherwise pays by the game replayed, stakes._winners)."""
+    monkeypatch.setattr(stakes, "_winners", lambda _id, record: set(record["winners"]))
+
+
+@pytest.mark.usefixtures("won_as_saved")
 def test_a_shared_win_pays_every_winning_character(db: str) -> None:
     game_id = staked_record(db, {0: "Wren", 1: "Jason Free"})
     save = saves.writer(Path(db), game_id, [])
@@ -278,6 +288,7 @@ def test_a_shared_win_pays_every_winning_character(db: str) -> None:
     assert game_record(db, game_id)["stake"]["paid"] == ["Wren", "Jason Free"]
 
 
+@pytest.mark.usefixtures("won_as_saved")
 def test_a_character_gone_at_the_end_is_listed_unpaid_and_the_others_paid(
     runner: CliRunner, db: str
 ) -> None:
@@ -314,6 +325,53 @@ def test_a_damaged_stake_is_reported_not_paid(runner: CliRunner, db: str) -> Non
         saves.writer(Path(db), game_id, [])({**record, "status": "over", "winners": [0]})
     assert character(db, "Wren")["fudge_points"] == 3
     assert saves.listing(game_id, record)["stake"] == "damaged"
+
+
+def _forge(db: str, game_id: int, change: Callable[[dict[str, Any]], None]) -> None:
+    path = Path(db).with_suffix(".games.json")
+    games = json.loads(path.read_text())
+    change(games["games"][str(game_id)])
+    path.write_text(json.dumps(games))
+
+
+def test_a_stake_pays_by_the_game_replayed_not_by_what_its_save_says(
+    runner: CliRunner, db: str
+) -> None:
+    """A games file edited to say the game is over, seat 0 won and the stake is due had paid
+    Wren at the next `game show`, a command that only reads (a hostile-input hunt). Now the
+    game is replayed: it is not over, so nothing is paid and the save is named damaged."""
+    assert run(runner, "game", "new", *GAME, *PLAYERS, "--stake", "fp=1", "--db", db)[0] == 0
+    before = [character(db, name)["fudge_points"] for name in ("Jason Free", "Wren")]
+
+    def over(record: dict[str, Any]) -> None:
+        record.update(status="over", winners=[0, 1])
+        record["stake"]["state"] = "due"
+
+    _forge(db, 1, over)
+    for command in ("show", "list"):
+        code, _, err = run(runner, "game", command, *["1"][: command == "show"], "--db", db)
+        assert code == (1 if command == "show" else 0), err
+    assert (
+        "its stake is due, but the game is not over; nothing was paid"
+        in run(runner, "game", "show", "1", "--db", db)[2]
+    )
+    assert [character(db, name)["fudge_points"] for name in ("Jason Free", "Wren")] == before
+    assert game_record(db)["stake"]["state"] == "due"  # not turned into "paid" either
+
+
+@pytest.mark.parametrize(
+    ("seat", "name"), [(3, "Wren"), (99, "Wren"), (1, "Wren")], ids=["bot", "no-seat", "another"]
+)
+def test_a_stake_naming_a_seat_that_is_not_the_character_is_damaged(
+    runner: CliRunner, db: str, seat: int, name: str
+) -> None:
+    """A stake pays a human seat named as the character, never a bot or a seat not there."""
+    game_id = staked_record(db, {0: "Wren"})
+    _forge(db, game_id, lambda r: r["stake"]["characters"].append({"seat": seat, "name": name}))
+    record = saves.get(Path(db), game_id)
+    with pytest.raises(DocumentError, match="its stake is damaged"):
+        saves.writer(Path(db), game_id, [])({**record, "status": "over", "winners": [0]})
+    assert character(db, "Wren")["fudge_points"] == 3
 
 
 # --- a write cut short ------------------------------------------------------------------------

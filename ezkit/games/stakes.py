@@ -37,6 +37,10 @@ the ledger key is checked before paying, and "paid" is final. `settle` runs afte
 ending save, and whenever a saved game is read (saves.get: `game show`, `game resume`,
 `game serve ID`), so the next command completes an update cut short.
 
+What is paid is read from the game, not from its save's own fields: the winners are those of
+the game replayed from its moves (a stake "due" on a game that is not over is a damaged save),
+and each staked seat must be a human seat named as its character (never a bot).
+
 A winning character missing from the campaign, or whose document cannot be read, when the
 stake is paid is not paid; the record lists him and why ("unpaid"), for the GM to settle by
 hand with `char award`. A game whose stake is due or paid cannot be taken back past its end
@@ -207,10 +211,40 @@ def _entry(game_id: int, record: dict[str, Any]) -> dict[str, Any]:
         )
         and isinstance(found.get("paid", []), list)
         and isinstance(found.get("unpaid", []), list)
+        and all(_plays(record, c["seat"], c["name"]) for c in found["characters"])
     )
     if not ok:
         raise DocumentError(f"saved game {game_id}: its stake is damaged; nothing was paid")
     return found
+
+
+def _plays(record: dict[str, Any], seat: int, name: str) -> bool:
+    """Whether the record's seat is a human named as the character (as check_stake found it):
+    a stake never pays a bot, or a seat the game does not have."""
+    seats = record.get("seats")
+    player = seats[seat] if isinstance(seats, list) and 0 <= seat < len(seats) else None
+    if not isinstance(player, dict):
+        return False
+    return player.get("kind") == "human" and _key(str(player.get("name", ""))) == _key(name)
+
+
+def _winners(game_id: int, record: dict[str, Any]) -> set[int]:
+    """The winning seats of the game replayed from its moves: a stake pays by the game as
+    played, never by what a save's own fields say (a file edited to 'over, seat 0 won')."""
+    from ezkit.errors import EzkitError
+    from ezkit.games import engine
+
+    try:
+        state = engine.replay(record)
+    except (EzkitError, KeyError, TypeError, ValueError) as error:
+        raise DocumentError(
+            f"saved game {game_id} does not replay ({error}); its stake was not paid"
+        ) from None
+    if not state.is_over():
+        raise DocumentError(
+            f"saved game {game_id}: its stake is due, but the game is not over; nothing was paid"
+        )
+    return set(state.winners())
 
 
 def on_save(
@@ -249,7 +283,7 @@ def _pay(campaign: Campaign, game_id: int, record: dict[str, Any], found: dict[s
 
     stake = stake_of(game_id, record)
     key = reason(game_id, record)
-    winners = set(record.get("winners") or [])
+    winners = _winners(game_id, record)
     paid_now = False
     paid, unpaid = list(found.get("paid", [])), []
     for character in found["characters"]:
