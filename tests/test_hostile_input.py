@@ -96,6 +96,8 @@ def test_one_broken_save_is_listed_as_broken_and_the_others_still_show(db: str) 
         # players that are no names were an internal error (a hostile-input hunt)
         ("players", [1, 2, 3], "players: '[1, 2, 3]' is not a list of names"),
         ("players", "AnnBob", "players: 'AnnBob' is not a list of names"),
+        ("schema_version", 99, "schema_version '99' (it reads 1 to 3"),
+        ("schema_version", "3", "schema_version '3' (it reads 1 to 3"),
     ],
 )
 def test_a_save_naming_an_unknown_game_or_bot_is_an_invalid_save(

@@ -51,6 +51,16 @@ def _check(game_id: int, doc: dict[str, Any]) -> dict[str, Any]:
         raise DocumentError(
             f"saved game {game_id} is damaged ({', '.join(wrong)}); it cannot be replayed"
         )
+    from ezkit.games.engine import SCHEMA_VERSION
+
+    version = doc.get("schema_version", 1)
+    if type(version) is not int or not 1 <= version <= SCHEMA_VERSION:
+        # a newer ezkit's save may mean moves this one would replay otherwise
+        raise DocumentError(
+            f"saved game {game_id} is not a valid save for this ezkit: schema_version "
+            f"{str(version)[:20]!r} (it reads 1 to {SCHEMA_VERSION}; a save from a newer ezkit "
+            "is played with that ezkit)"
+        )
     return doc
 
 
