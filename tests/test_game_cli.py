@@ -177,6 +177,34 @@ class Script:
 # --- the loop, without a terminal ------------------------------------------------------------
 
 
+class Interrupted(Script):
+    """Ctrl-C (or the input running out) at the first move prompt."""
+
+    def __init__(self, error: type[BaseException]) -> None:
+        super().__init__([])
+        self.error = error
+
+    def ask(self, prompt: str) -> str:
+        if ", your move: " in prompt:
+            self.screen.append(("ask", prompt))
+            raise self.error
+        return super().ask(prompt)
+
+
+@pytest.mark.parametrize("error", [KeyboardInterrupt, EOFError])
+def test_a_stop_at_a_private_screen_clears_it(nim: str, error: type[BaseException]) -> None:
+    """GT-1: Ctrl-C at Ann's move had left her hand on the screen for the next player (`quit`
+    cleared it); now the screen is cleared whatever stops the game."""
+    session = _session(table.Seat("Ann", "human"), table.Seat("Bob", "human"), seed=3)
+    session.saver = lambda record: None
+    asker = Interrupted(error)
+    with pytest.raises(error):
+        table.run(session, asker)
+    kinds = [kind for kind, _ in asker.screen]
+    assert "Yours:" in " ".join(t for _, t in asker.screen)  # a private screen was up
+    assert kinds[-1] == "clear"
+
+
 def _session(*seats: table.Seat, seed: int = 1, **options: Any) -> table.Session:
     return table.Session.start("nim", list(seats), seed, options)
 

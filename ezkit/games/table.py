@@ -236,55 +236,64 @@ def run(session: Session, asker: Asker) -> None:
                 continue
             return
 
-    while True:
-        session.advance(on_move, reactions=private)
-        seat = session.to_move()
-        if seat is None:
-            break
-        player = seats[seat]
-        reaction = session.state.reaction() if private else None
-        if reaction is not None:
-            claimer = None if window is None else window[1]
-            if window is None or window[0] != reaction.window:
+    try:
+        while True:
+            session.advance(on_move, reactions=private)
+            seat = session.to_move()
+            if seat is None:
+                break
+            player = seats[seat]
+            reaction = session.state.reaction() if private else None
+            if reaction is not None:
+                claimer = None if window is None else window[1]
+                if window is None or window[0] != reaction.window:
+                    hide()
+                    window = (reaction.window, claim(reaction))
+                elif claimer is not None and claimer not in reaction.seats:
+                    # The claimer passed and the window is still open: the players after him are
+                    # asked in turn (AU-4); passing tells nothing, a holder may pass too (AU-11).
+                    hide()
+                    window = (reaction.window, claim(reaction))
+                passing = next((m for m in session.state.legal_moves() if m.action == "pass"), None)
+                if window[1] != seat and passing is not None:
+                    session.move(passing.text(), on_move)
+                    continue
+            if private and screen != seat:
                 hide()
-                window = (reaction.window, claim(reaction))
-            elif claimer is not None and claimer not in reaction.seats:
-                # The claimer passed and the window is still open: the players after him are
-                # asked in turn (AU-4); passing tells nothing, a holder may pass too (AU-11).
-                hide()
-                window = (reaction.window, claim(reaction))
-            passing = next((m for m in session.state.legal_moves() if m.action == "pass"), None)
-            if window[1] != seat and passing is not None:
-                session.move(passing.text(), on_move)
-                continue
-        if private and screen != seat:
-            hide()
-            if not _all_public(session.state):  # else nothing is hidden: no screen to pass
-                if _quits(asker.ask(f"Pass the screen to {player.name}, then press Enter"), []):
+                if not _all_public(session.state):  # else nothing is hidden: no screen to pass
+                    if _quits(asker.ask(f"Pass the screen to {player.name}, then press Enter"), []):
+                        stop()
+                    asker.clear()
+                screen = seat
+                if queued[seat]:
+                    asker.say(f"{player.name}, since your last turn only you saw:")
+                    for text in queued[seat]:
+                        asker.say(f"  {text}")
+                    queued[seat].clear()
+            legal = session.state.legal_moves()
+            if reaction is not None and len(legal) == 1:
+                asker.say(f"{player.name}, you hold nothing to {reaction.word} with: you pass.")
+                # AU-11: the claimer's screen waits for a key, holder or not: a screen cleared at
+                # once would tell the table he had nothing to choose
+                if _quits(asker.ask("Press Enter"), []):
                     stop()
-                asker.clear()
-            screen = seat
-            if queued[seat]:
-                asker.say(f"{player.name}, since your last turn only you saw:")
-                for text in queued[seat]:
-                    asker.say(f"  {text}")
-                queued[seat].clear()
-        legal = session.state.legal_moves()
-        if reaction is not None and len(legal) == 1:
-            asker.say(f"{player.name}, you hold nothing to {reaction.word} with: you pass.")
-            # AU-11: the claimer's screen waits for a key, holder or not: a screen cleared at
-            # once would tell the table he had nothing to choose
-            if _quits(asker.ask("Press Enter"), []):
-                stop()
-            session.move(legal[0].text(), on_move)
-            continue
-        round_ = getattr(session.state, "round", None)
-        heading = f"{player.name} to move" + (f" (round {round_})" if round_ is not None else "")
-        asker.say(heading)
-        for line in screen_lines(session.state, seat):
-            asker.say(line)
-        legal = session.state.legal_moves()
-        choose(player, legal)
+                session.move(legal[0].text(), on_move)
+                continue
+            round_ = getattr(session.state, "round", None)
+            heading = f"{player.name} to move" + (
+                f" (round {round_})" if round_ is not None else ""
+            )
+            asker.say(heading)
+            for line in screen_lines(session.state, seat):
+                asker.say(line)
+            legal = session.state.legal_moves()
+            choose(player, legal)
+    except BaseException:
+        # Ctrl-C, the input running out, a save refused: the game stops, and a private
+        # screen must not stay up for the next player to read (GT-1)
+        if screen is not None:
+            asker.clear()
+        raise
     hide()
     for line in session.results():
         asker.say(line)
