@@ -17,6 +17,7 @@ from ezkit.cli import cli
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "characters"
 JASON = str(EXAMPLES / "jason-free.yaml")
+GRUK = str(EXAMPLES / "gruk.yaml")
 ALL_EXAMPLES = sorted(EXAMPLES.glob("*.yaml"))
 
 
@@ -268,8 +269,17 @@ def test_remove_refuses_when_the_name_found_another_character_meanwhile(
 
 
 def test_add_says_added_only_of_what_was_written(runner: CliRunner, db: str) -> None:
-    code, out, err = run(runner, "char", "add", JASON, JASON, "--db", db)
+    assert run(runner, "char", "add", GRUK, "--db", db)[0] == 0
+    before = Path(db).read_bytes()
+    code, out, err = run(runner, "char", "add", JASON, GRUK, "--db", db)
     assert code == 1 and "already in the campaign" in err
+    assert "added" not in out and Path(db).read_bytes() == before
+
+
+def test_a_file_given_twice_is_named_not_taken_for_one_stored(runner: CliRunner, db: str) -> None:
+    """It had said "already in the campaign" of an empty campaign."""
+    code, out, err = run(runner, "char", "add", JASON, JASON, "--db", db)
+    assert code == 2 and "Jason Free is given twice" in err and "already" not in err
     assert "added" not in out and not Path(db).exists()
 
 

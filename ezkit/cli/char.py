@@ -21,7 +21,7 @@ from ezkit.cli.params import (
 )
 from ezkit.errors import DocumentError, EzkitError
 from ezkit.fileio import check_writable, resolve, write_atomic
-from ezkit.store import StoreError, open_campaign, refuse_campaign_output
+from ezkit.store import StoreError, _key, open_campaign, refuse_campaign_output
 from ezkit.terminal import safe, safe_line
 from ezkit.words import plural
 
@@ -123,6 +123,11 @@ def add(files: tuple[Path, ...], replace: bool, db: Path | None, house_rules: Pa
         if not report.valid:
             listed = "; ".join(str(p) for p in report.errors)
             raise DocumentError(f"{file} breaks the build rules and was not added: {listed}")
+        twin = next((c for c in characters if _key(c.name) == _key(character.name)), None)
+        if twin is not None:  # else the second is refused as "already in the campaign"
+            raise click.UsageError(
+                f"{safe_line(character.name)} is given twice ({file} too); nothing was added"
+            )
         characters.append(character)
     with open_campaign(db) as campaign:
         for character in characters:
