@@ -400,6 +400,17 @@ def test_bad_scene_files_name_the_field(rules: Rules, change: dict, message: str
         scene.parse(doc, rules, CHARACTERS)
 
 
+@pytest.mark.parametrize("cap", [True, False])
+def test_a_round_cap_is_no_true_or_false(rules: Rules, cap: bool) -> None:
+    """`round_cap: true` had been read as 1 round (a hostile-input hunt)."""
+    doc = {
+        "round_cap": cap,
+        "sides": {"heroes": [{"file": "jason-free.yaml"}], "bandits": [{"npc": BANDIT}]},
+    }
+    with pytest.raises(DocumentError, match=f"round_cap: {str(cap).lower()} is no number"):
+        scene.parse(doc, rules, CHARACTERS)
+
+
 # --- the command line ---------------------------------------------------------------------------
 
 

@@ -112,7 +112,7 @@ from ezkit.combat.scene_actions import (  # noqa: F401
 from ezkit.combat.scene_members import Arms, Member, Scene, Script, find_member
 from ezkit.errors import DocumentError, InputError, RuleError, UnreadableError
 from ezkit.odds import foe_method
-from ezkit.records import Check, Record, record
+from ezkit.records import Before, Check, Record, record
 from ezkit.rules import MAX_ROUND_CAP, LimitError, Rules, shown
 from ezkit.terminal import name_problem, safe_line
 from ezkit.yamlio import load_yaml
@@ -158,6 +158,13 @@ class _Entry(Record):
     terrain: str | None = None
 
 
+def _rounds(value: Any) -> Any:
+    """A round cap is a number, never true or false (pydantic would read `true` as 1 round)."""
+    if isinstance(value, bool):
+        raise ValueError(f"{str(value).lower()} is no number of rounds; write a whole number")
+    return value
+
+
 @record(frozen=False, kw_only=True)
 class _SceneDocument(Record):
     schema_version: int = 1
@@ -166,7 +173,7 @@ class _SceneDocument(Record):
     light: str = "normal"
     foe_roll: str = "none"
     damage_options: list[int] = field(default_factory=list)
-    round_cap: Annotated[int, Check(ge=1)] | None = None
+    round_cap: Annotated[int, Before(_rounds), Check(ge=1)] | None = None
     sides: dict[str, list[_Entry]]
 
     def written(self) -> dict[str, Any]:
