@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -445,9 +447,11 @@ def test_a_whole_hot_seat_game_through_piped_input(runner: CliRunner, db: str, n
 def test_quit_then_resume_finishes_the_game(runner: CliRunner, db: str, nim: str) -> None:
     code, out, _ = run(runner, "game", "play", "nim", "--players", "Ann,Bob", "--seed", "8",
                        "--db", db, input="\n1\nquit\n")  # fmt: skip
-    assert code == 0 and "Resume with: ezkit game resume 1" in out
+    # the command printed names the campaign it was given (else: "no game 1 in the campaign")
+    printed = re.search(r"Resume with: ezkit (.*)", out)
+    assert printed and printed[1] == f"game resume 1 --db {shlex.quote(db)}"
     assert stored(db, 1)["moves"][:1] == ["take 1"]
-    code, out, _ = run(runner, "game", "resume", "1", "--db", db, input="1\n" * 200)
+    code, out, _ = run(runner, *shlex.split(printed[1]), input="1\n" * 200)
     assert code == 0 and "Resuming after" in out and "Final scores:" in out
     assert stored(db, 1)["status"] == "over"
 
@@ -455,8 +459,17 @@ def test_quit_then_resume_finishes_the_game(runner: CliRunner, db: str, nim: str
 def test_end_of_input_stops_with_the_game_saved(runner: CliRunner, db: str, nim: str) -> None:
     code, _, err = run(runner, "game", "play", "nim", "--players", "Ann,Bob", "--db", db,
                        input="\n1\n")  # fmt: skip
-    assert code == 1 and "Stopped; the game is saved. Resume with: ezkit game resume 1" in err
+    assert code == 1 and "Stopped; the game is saved. Resume with: ezkit game resume 1 --db" in err
     assert stored(db, 1)["moves"][:1] == ["take 1"]
+
+
+def test_the_next_command_printed_names_the_campaign(runner: CliRunner, db: str, nim: str) -> None:
+    code, out, err = run(runner, "game", "new", "nim", "--players", "Ann,Bob", "--db", db)
+    assert code == 0, err
+    printed = re.search(r"to move: ezkit (.*)", out)
+    assert printed and printed[1].endswith(f"--db {shlex.quote(db)}")
+    code, out, err = run(runner, *shlex.split(printed[1]))
+    assert code == 0 and out.startswith("Game 1: "), err
 
 
 # --- Auntie's Fudge -----------------------------------------------------------------------------

@@ -208,7 +208,15 @@ def _status(session: Session) -> dict[str, Any]:
     return found
 
 
-def _print_status(session: Session) -> None:
+def _command(words: str, db: Path | None) -> str:
+    """An ezkit command to type next, with the --db this one was given (else it would look
+    in another campaign: "no game 2 in the campaign")."""
+    import shlex
+
+    return f"ezkit {words}" + (f" --db {shlex.quote(str(db))}" if db is not None else "")
+
+
+def _print_status(session: Session, db: Path | None) -> None:
     seat = session.to_move()
     if seat is None:
         for line in session.results():
@@ -217,7 +225,7 @@ def _print_status(session: Session) -> None:
             click.echo(line)
         return
     name = session.seats[seat].name
-    click.echo(f"{name} to move: ezkit game show {session.game_id} --seat {seat}")
+    click.echo(f"{name} to move: {_command(f'game show {session.game_id} --seat {seat}', db)}")
 
 
 # --- the group ---------------------------------------------------------------------------
@@ -265,16 +273,14 @@ def _interactive(db: Path | None, session: Session) -> None:
     from ezkit.games.table import Quit, run
 
     session.saver = saves.writer(db, session.game_id, session.record["moves"])
+    again = _command(f"game resume {session.game_id}", db)
     try:
-        run(session, TerminalAsker())
+        run(session, TerminalAsker(), again)
     except Quit:
         return
     except (click.Abort, KeyboardInterrupt, EOFError):
         # Ctrl-C or the input ran out: every move is saved already, so say how to go on
-        click.echo(
-            f"\nStopped; the game is saved. Resume with: ezkit game resume {session.game_id}",
-            err=True,
-        )
+        click.echo(f"\nStopped; the game is saved. Resume with: {again}", err=True)
         sys.exit(1)
     if session.state.is_over() and (line := _stake_line(session)):
         click.echo(line)
@@ -362,7 +368,7 @@ def new(
         click.echo(f"  {stake_line}")
     for line in lines:
         click.echo(line)
-    _print_status(session)
+    _print_status(session, db)
 
 
 @game.command("move", epilog='Example: ezkit game move 1 "burden Bob"')
@@ -398,7 +404,7 @@ def move(game_id: int, words: tuple[str, ...], seat: str | None, db: Path | None
         return
     for line in lines:
         click.echo(line)
-    _print_status(session)
+    _print_status(session, db)
 
 
 @game.command("show", epilog="Example: ezkit game show 1 --seat 0 --json")
@@ -438,7 +444,7 @@ def show(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None
         blocked = session.undo_blocked()
         if blocked is not None and session.last_decision() is not None:
             click.echo(f"Undo: not possible, {blocked}.")
-    _print_status(session)
+    _print_status(session, db)
 
 
 @game.command("list", epilog="Example: ezkit game list --json")
@@ -506,7 +512,7 @@ def undo(game_id: int, db: Path | None, as_json: bool) -> None:
         emit_json({**_status(session), "removed": removed})
         return
     click.echo(f"Took back {removed} move{'s' * (removed != 1)} of game {game_id}.")
-    _print_status(session)
+    _print_status(session, db)
 
 
 @game.command("log", epilog="Example: ezkit game log 1 --seat 0")

@@ -25,6 +25,7 @@ a stake an interrupted update left due (ezkit.games.stakes says how and why).
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -222,7 +223,7 @@ def put_in(
         raise StoreError(
             f"game {game_id} was changed by another ezkit while this one played it "
             f"({len(stored['moves'])} moves stored, {len(base)} expected); "
-            f"see it with: ezkit game show {game_id}"
+            f"see it with: ezkit game show {game_id} --db {shlex.quote(str(campaign.path))}"
         )
 
     if "stake" in stored or "stake" in record:

@@ -71,8 +71,9 @@ class Quit(Exception):
 # --- the interactive loop ----------------------------------------------------------------
 
 
-def run(session: Session, asker: Asker) -> None:
-    """Play at the terminal until the game ends (or a player types `quit`).
+def run(session: Session, asker: Asker, resume: str | None = None) -> None:
+    """Play at the terminal until the game ends (or a player types `quit`; then `resume` is
+    the command that goes on, by default `ezkit game resume ID`).
 
     With two humans or more, a human decides only after a privacy screen ("pass to Bob") that
     clears the previous player's screen; what only he may see of the moves since his last
@@ -138,8 +139,8 @@ def run(session: Session, asker: Asker) -> None:
 
     def stop() -> None:
         hide()
-        resume = f" Resume with: ezkit game resume {session.game_id}" if where else ""
-        asker.say(f"Stopped; the game is saved.{resume}")
+        again = resume or f"ezkit game resume {session.game_id}"
+        asker.say(f"Stopped; the game is saved.{f' Resume with: {again}' if where else ''}")
         raise Quit
 
     where = f" Saved as game {session.game_id}." if session.game_id is not None else ""
