@@ -448,7 +448,7 @@ def test_quit_then_resume_finishes_the_game(runner: CliRunner, db: str, nim: str
     code, out, _ = run(runner, "game", "play", "nim", "--players", "Ann,Bob", "--seed", "8",
                        "--db", db, input="\n1\nquit\n")  # fmt: skip
     # the command printed names the campaign it was given (else: "no game 1 in the campaign")
-    printed = re.search(r"Resume with: ezkit (.*)", out)
+    printed = re.search(r"Resume with:\s+ezkit (.*)", out)
     assert printed and printed[1] == f"game resume 1 --db {shlex.quote(db)}"
     assert stored(db, 1)["moves"][:1] == ["take 1"]
     code, out, _ = run(runner, *shlex.split(printed[1]), input="1\n" * 200)
@@ -616,3 +616,22 @@ def test_options_switch_expansions_on(tmp_path: Path) -> None:
     saved = json.loads(Path(db).with_suffix(".games.json").read_text())["games"]
     (record,) = saved.values()
     assert record["options"]["jungle"] is True and record["options"]["baby"] is True
+
+
+def test_the_terminal_wraps_a_long_line_at_spaces_under_itself(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A ten-card deal or a long refusal had been cut mid-word by the terminal."""
+    from ezkit.cli.game import fit
+
+    monkeypatch.setenv("COLUMNS", "80")
+    dealt = "  Ann is dealt " + ", ".join(f"{n} of Lamps" for n in range(1, 12)) + ", inf-tops"
+    lines = fit(f"Hand 1\n{dealt}")
+    assert lines[0] == "Hand 1" and all(len(line) <= 80 for line in lines)
+    assert lines[1].startswith("  Ann is dealt") and lines[2].startswith("    ")
+    assert " ".join(line.strip() for line in lines[1:]) == dealt.strip()
+    assert any(line.endswith("inf-tops") for line in lines)  # a card id is never split
+    command = "  ezkit game resume 12 --db '/home/gm/campaigns/the long winter/campaign.json'"
+    assert fit(command + command) == [command + command]  # copied whole, it still runs
+    monkeypatch.setenv("COLUMNS", "120")
+    assert fit(dealt[:110]) == [dealt[:110]]  # a wider terminal: no need

@@ -151,6 +151,7 @@ def test_game_show_groups_the_moves_under_their_first_step(tmp_path: Any) -> Non
     assert made.exit_code == 0, made.output
     shown = runner.invoke(cli, ["game", "show", "1", "--seat", "0", "--db", db])
     moves = shown.stdout.split("Moves:\n")[1].splitlines()
+    moves = [line for line in moves if " to move: ezkit " not in line]  # a command: whole
     assert moves[0].startswith("  ") and moves[0].endswith(":")  # a first step's label
     assert any(" 1. " in line for line in moves) and all(len(line) <= 80 for line in moves)
     assert "Undo: not possible" not in shown.stdout  # nothing to take back yet, nothing said

@@ -253,13 +253,19 @@ def game() -> None:
 
 
 class TerminalAsker:
-    """The real terminal: click's prompt (piped input works), escape codes to clear."""
+    """The real terminal: click's prompt (piped input works), escape codes to clear. A line
+    longer than the terminal is wide is wrapped at spaces, its later pieces indented under
+    it, rather than cut mid-word by the terminal (a deal of ten cards, a long refusal)."""
 
     def ask(self, prompt: str) -> str:
-        return click.prompt(safe(prompt), default="", show_default=False)
+        *head, last = fit(safe(prompt))
+        for line in head:
+            click.echo(line)
+        return click.prompt(last, default="", show_default=False)
 
     def say(self, text: str) -> None:
-        click.echo(safe(text))
+        for line in fit(safe(text)):
+            click.echo(line)
 
     def clear(self) -> None:
         if sys.stdout.isatty():
@@ -267,6 +273,32 @@ class TerminalAsker:
             click.echo("\033[H\033[2J\033[3J", nl=False)
         else:
             click.echo()
+
+
+def fit(text: str) -> list[str]:
+    """Text as lines no wider than the terminal (COLUMNS, else 80; at least 40): a longer
+    line is wrapped at spaces (never inside a card id such as `inf-tops`), its later pieces
+    indented two more than it. A line that is a command to type (`ezkit game resume 1 --db
+    ...`) is left whole, for the terminal to fold: copied, it still runs."""
+    import shutil
+    import textwrap
+
+    width = max(40, shutil.get_terminal_size((80, 24)).columns)
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width or line.lstrip().startswith("ezkit "):
+            lines.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        lines += textwrap.wrap(
+            line.strip(),
+            width,
+            initial_indent=lead,
+            subsequent_indent=lead + "  ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    return lines
 
 
 def _interactive(db: Path | None, session: Session) -> None:

@@ -140,7 +140,7 @@ def run(session: Session, asker: Asker, resume: str | None = None) -> None:
     def stop() -> None:
         hide()
         again = resume or f"ezkit game resume {session.game_id}"
-        asker.say(f"Stopped; the game is saved.{f' Resume with: {again}' if where else ''}")
+        asker.say("Stopped; the game is saved." + (f" Resume with:\n  {again}" if where else ""))
         raise Quit
 
     where = f" Saved as game {session.game_id}." if session.game_id is not None else ""
