@@ -3,6 +3,7 @@ goes up, `help` explains, a wrong entry shows the menu again with the range."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -71,6 +72,9 @@ def test_the_prompt_explains_shows_the_menu_again_and_names_the_range() -> None:
         run(session, script)
     told = "\n".join(script.told)
     assert "How to choose: type the number of a choice" in told
+    helped = next(t for t in script.told if t.startswith("How to choose"))
+    example = re.search(r"\(e\.g\. '([^']+)'\)", helped)
+    assert example and example[1] in {m.text() for m in session.state.legal_moves()}
     assert "There is no choice 99 here: choose 1 to" in told
     assert "Not allowed: " in told and "This is the first step already." in told
     assert told.count("Your moves:") >= 5  # shown again after every wrong entry

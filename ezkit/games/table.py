@@ -208,8 +208,7 @@ def run(session: Session, asker: Asker, resume: str | None = None) -> None:
                 show()
                 continue
             if word in ("help", "?"):
-                for line in MENU_HELP:
-                    asker.say(line)
+                asker.say(menu_help(legal[-1].text()))
                 show()
                 continue
             if word == "back":
@@ -301,12 +300,16 @@ def run(session: Session, asker: Asker, resume: str | None = None) -> None:
 
 
 _HELP_WORDS = "back, help, quit"
-MENU_HELP = (
-    "How to choose: type the number of a choice; a choice with more after it (a card, then",
-    "where it goes) shows the next step. 'back' goes up a step. You may also type a whole",
-    "move as the menu words it (e.g. 'give 4 to Bob'); a number alone is always a choice.",
-    "'quit' stops: the game is saved after every move and resumes with `ezkit game resume`.",
-)
+
+
+def menu_help(example: str) -> str:
+    """What `help` says at the menu; `example`: a move of this game, as the menu words it."""
+    return (
+        "How to choose: type the number of a choice; a choice with more after it (a card, then "
+        "where it goes) shows the next step. 'back' goes up a step. You may also type a whole "
+        f"move as the menu words it (e.g. '{example}'); a number alone is always a choice. "
+        "'quit' stops: the game is saved after every move and resumes with `ezkit game resume`."
+    )
 
 
 def _all_public(state: State) -> bool:
