@@ -683,11 +683,11 @@ def test_au10_a_view_shows_his_cards_and_only_counts_of_the_others() -> None:
 def test_au10_a_give_is_seen_only_by_giver_and_receiver() -> None:
     state = position(hands={ANN: ["give"]}, fudge={ANN: ["4", "1"], BOB: [], CAT: [], DAN: []})
     events = play_told(state, state.parse("give 4 to Bob"))
-    assert "Ann gives 4 to Bob" in texts(events, ANN)
-    assert "Ann gives 4 to Bob" in texts(events, BOB)
+    told = "Ann gives County Fair Fish Fudge (4 points) to Bob"  # as the card is printed
+    assert told in texts(events, ANN) and told in texts(events, BOB)
     assert "Ann gives a fudge card to Bob" in texts(events, CAT)
-    assert not any(" 4" in t for t in texts(events, CAT))
-    assert not any(" 4" in t for t in texts(events, None))
+    assert not any("Fish" in t or " 4" in t for t in texts(events, CAT))
+    assert not any("Fish" in t or " 4" in t for t in texts(events, None))
 
 
 def test_au10_the_fudge_a_pending_give_names_is_seen_only_by_its_player() -> None:
@@ -703,14 +703,14 @@ def test_au10_the_fudge_a_pending_give_names_is_seen_only_by_its_player() -> Non
 def test_au10_a_random_take_is_seen_only_by_both() -> None:
     state = _event("take-left", bob=["4"], dan=["2"])
     events = play_told(state, Move("ask-auntie"))
-    assert "Ann takes 4 from Bob at random" in texts(events, BOB)
+    assert "Ann takes County Fair Fish Fudge (4 points) from Bob at random" in texts(events, BOB)
     assert "Ann takes a fudge card from Bob at random" in texts(events, CAT)
 
 
 def test_au10_a_drawn_card_is_seen_only_by_its_drawer() -> None:
     state = position(hands={ANN: ["burden"]}, fudge={s: [] for s in range(4)}, stack=["3"])
     events = play_told(state, state.parse("burden Dan"))
-    assert "Dan draws 3" in texts(events, DAN)
+    assert "Dan draws County Fair Broccoli Fudge (3 points)" in texts(events, DAN)
     assert "Dan draws a fudge card" in texts(events, ANN)
 
 

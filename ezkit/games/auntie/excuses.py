@@ -114,7 +114,7 @@ class Excuses:
         card = self.game.action_names[action]
         return self._private(
             self.active,
-            f"{name} plays {card} ({self.game.fudge_ids[k]}) at {target}",
+            f"{name} plays {card} at {target}, with {self.game.fudge_told[k]}",
             f"{name} plays {card} at {target}",
         )
 
@@ -168,7 +168,7 @@ class Excuses:
             self.fudge[a][k] -= 1
             self.fudge[t][k] += 1
             if narrate:
-                na, nt, fid = self._name(a), self._name(t), game.fudge_ids[k]
+                na, nt, fid = self._name(a), self._name(t), game.fudge_told[k]
                 events.append(
                     self._private(
                         (a, t), f"{na} gives {fid} to {nt}", f"{na} gives a fudge card to {nt}"
@@ -185,11 +185,11 @@ class Excuses:
         self.fudge[t][k] += 1
         self.fudge[a][taken] += 1
         if narrate:
-            na, nt, fid = self._name(a), self._name(t), game.fudge_ids[k]
+            na, nt, fid = self._name(a), self._name(t), game.fudge_told[k]
             events.append(
                 self._private(
                     (a, t),
-                    f"{na} swaps {fid} for {nt}'s {game.fudge_ids[taken]}",
+                    f"{na} swaps {fid} for {nt}'s {game.fudge_told[taken]}",
                     f"{na} swaps a fudge card with {nt}",
                 )
             )
@@ -200,7 +200,7 @@ class Excuses:
         if drawn is None:
             events.append(Event(f"{nt} draws nothing: the fudge stack is empty (AU-8)"))
             return
-        fid = self.game.fudge_ids[drawn]
+        fid = self.game.fudge_told[drawn]
         events.append(self._private(t, f"{nt} draws {fid}", f"{nt} draws a fudge card"))
         if self.ran_out and not self.stack:
             events.append(Event("The fudge stack is empty: this round is the last (AU-9)"))
@@ -237,7 +237,7 @@ class Excuses:
                     name = self._name(s)
                     events.append(
                         self._private(
-                            s, f"{name} draws {game.fudge_ids[k]}", f"{name} draws a fudge card"
+                            s, f"{name} draws {game.fudge_told[k]}", f"{name} draws a fudge card"
                         )
                     )
             if drawers and self.ran_out and not self.stack and narrate:
@@ -288,7 +288,7 @@ class Excuses:
             events.append(
                 self._private(
                     a,
-                    f"{na} takes {game.fudge_ids[k]} from the stack",
+                    f"{na} takes {game.fudge_told[k]} from the stack",
                     f"{na} takes a fudge card from the stack",
                 )
             )
@@ -308,7 +308,7 @@ class Excuses:
             events.append(
                 self._private(
                     (a, v),
-                    f"{na} takes {game.fudge_ids[k]} from {nv} at random",
+                    f"{na} takes {game.fudge_told[k]} from {nv} at random",
                     f"{na} takes a fudge card from {nv} at random",
                 )
             )
@@ -322,7 +322,7 @@ class Excuses:
         game, a = self.game, self.active
         e = self.event
         assert e is not None
-        na, fid = self._name(a), game.fudge_ids[k]
+        na, fid = self._name(a), game.fudge_told[k]
         self.fudge[a][k] -= 1
         target = game.event_target[e]
         if target == "auntie":

@@ -165,6 +165,11 @@ class Auntie(Game):
         self.event_action: tuple[str, ...] = tuple(str(c.action) for c in events)
         self.event_target: tuple[str, ...] = tuple(str(c.target) for c in events)
         self.event_counts: tuple[int, ...] = tuple(c.count for c in events)
+        #: A fudge card as the story tells it: `County Fair Fish Fudge (4 points)`.
+        self.fudge_told: tuple[str, ...] = tuple(
+            f"{name} ({points} point{'s' * (points != 1)})"
+            for name, points in zip(self.fudge_names, self.points, strict=True)
+        )
 
         # Seats: the others in seat order from one's left (AU-1: play passes to the left).
         self.seat_of = {p.casefold(): s for s, p in enumerate(self.players)}

@@ -96,8 +96,21 @@ class _Names:
         return sorted(fudge, key=lambda f: (-self.points[f], f))
 
     def legend(self, fudge: Iterable[str]) -> str:
-        """What the fudge numbers held mean: `4 County Fair Fish Fudge, 0 Pure Fudge`."""
-        return ", ".join(self.card(f) for f in dict.fromkeys(self.ordered(fudge)))
+        """What the numbers of a fudge column mean: `4 = County Fair Fish Fudge, 0 = Pure
+        Fudge` (each card's points, the name it is printed with)."""
+        return ", ".join(
+            _keep(f"{f} = {self.fudge[f]}") for f in dict.fromkeys(self.ordered(fudge))
+        )
+
+    def held(self, fudge: Iterable[str]) -> list[str]:
+        """Fudge cards held, worst first, each kind once with how many and its points:
+        `2 County Fair Fish Fudge (4 points each)`, `1 Pure Fudge (0 points)` (a bare `4 0 0`
+        had read as counts)."""
+        counts = Counter(self.ordered(fudge))
+        return [
+            _keep(f"{n} {self.fudge[f]} ({plural(self.points[f], 'point')}{' each' * (n > 1)})")
+            for f, n in counts.items()
+        ]
 
 
 # --- the screen -----------------------------------------------------------------------------
@@ -252,11 +265,8 @@ def _event(view: dict[str, Any], names: _Names) -> list[str]:
 
 def _own(view: dict[str, Any], names: _Names) -> list[str]:
     """The seat's own cards: fudge worst first with what the numbers mean, actions by kind."""
-    fudge = names.ordered(view["fudge"])
-    held = " ".join(fudge) if fudge else "none"
-    lines = _wrap(f"Your fudge: {held} ({plural(view['points'], 'point')})")
-    if fudge:
-        lines += _wrap(names.legend(fudge), "  ")
+    held = ", ".join(names.held(view["fudge"])) or "none"
+    lines = _wrap(f"Your fudge ({plural(view['points'], 'point')}): {held}")
     hand = view["hand"]
     excuses = _counted(names.action[a] for a in hand if a in EXCUSES)
     reactions = _counted(names.action[a] for a in hand if a not in EXCUSES)
@@ -341,7 +351,7 @@ def _results(view: dict[str, Any], names: _Names) -> list[str]:
         rows.append([player, str(scores[s]), " ".join(fudge) or "-"])
     lines += ["", *_table(rows, [False, True, False])]
     if seen:
-        lines += ["", *_wrap(f"Fudge: {names.legend(seen)}.")]
+        lines += ["", *_wrap(f"Fudge, by each card's points: {names.legend(seen)}.")]
     return lines
 
 

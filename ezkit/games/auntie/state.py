@@ -132,7 +132,12 @@ class AuntieState(Excuses, Reasons, State):
         )
 
     def _hand_text(self, seat: int) -> str:
-        return ", ".join(self._hand_ids(seat)) or "nothing"
+        """The action cards held, by their printed names: `Give ×3, Swap, Burden`."""
+        names = self.game.action_names
+        held = [
+            names[a] if c == 1 else f"{names[a]} ×{c}" for a, c in enumerate(self.hands[seat]) if c
+        ]
+        return ", ".join(held) or "nothing"
 
     def _hand_ids(self, seat: int) -> list[str]:
         ids: list[str] = []
@@ -240,7 +245,7 @@ class AuntieState(Excuses, Reasons, State):
         for s in self._from(self.first):
             drawn = [self._draw_fudge(s) for _ in range(need)]
             if narrate:
-                ids = ", ".join(game.fudge_ids[k] for k in drawn if k is not None)
+                ids = ", ".join(game.fudge_told[k] for k in drawn if k is not None)
                 name = self._name(s)
                 events.append(
                     self._private(
