@@ -94,23 +94,25 @@ def _play(name: str, players: int, options: dict[str, Any], seed: int) -> None:
     ids = _ids(name, options)
     names = _names(name, ids)
     fading = FADING.get(name, frozenset())
-    known = [set(state.seen(s)) for s in range(players)]
+    # what each seat sees, asked once a move (seen() makes a new Counter at each call)
+    seen = [state.seen(s) for s in range(players)]
+    known = [set(cards) for cards in seen]
     rng = random.Random(seed)
     checkpoints = {EVERY * k for k in range(1, 1000)}
     midway_log = seed % LOG_EVERY == 0
     while not state.is_over():
         legal = state.legal_moves()
         assert legal, f"{name} seed {seed}: no legal move before the end"
-        before = [Counter(state.seen(s)) for s in range(players)]
-        final_before = state.final
+        before, final_before = seen, state.final
         state.play(rng.choice(legal))
-        gained = any(state.seen(s) - before[s] for s in range(players))
+        seen = [state.seen(s) for s in range(players)]
+        gained = any(seen[s] - before[s] for s in range(players))
         if gained:  # GT-1: a move that brought a card into sight is final
             assert state.final == len(state.moves), f"{name} seed {seed}: move not final"
         else:
             assert state.final >= final_before
         for s in range(players):
-            known[s] |= set(state.seen(s))
+            known[s] |= seen[s].keys()
         if len(state.moves) in checkpoints or state.is_over():
             log = midway_log
             midway_log = midway_log and not log
@@ -118,7 +120,7 @@ def _play(name: str, players: int, options: dict[str, Any], seed: int) -> None:
                 _check_auntie(state)
                 continue
             for s in range(players):
-                now = set(state.seen(s))
+                now = seen[s].keys()
                 may = {c for c in known[s] if c not in fading or c in now}
                 if state.is_over():
                     continue  # GT-1 holds while the game is on; the end may show all
