@@ -393,15 +393,16 @@ def test_the_script_commands_ask_every_human_about_a_reaction_holder_or_not(
     made = as_json(runner, "game", "new", "auntie", "--players", "Ann,Bob", "--bots", "1",
                    "--seed", str(seed), "--db", db)  # fmt: skip
     game_id, typed = str(made["id"]), set()
+    shown = made  # `game new` and `game move` tell whose move it is now, as `game show` does
     for _ in range(150):
-        shown = as_json(runner, "game", "show", game_id, "--db", db)
         if shown["status"] == "over" or shown["to_move"] is None:
             break
         seat = shown["to_move"]
         legal = as_json(runner, "game", "show", game_id, "--seat", str(seat), "--db", db)
+        assert (legal["to_move"], legal["moves"]) == (seat, shown["moves"])
         typed.add(shown["moves"])  # the index of the move typed now
-        as_json(runner, "game", "move", game_id, legal["legal_moves"][-1], "--seat", str(seat),
-                "--db", db)  # fmt: skip
+        shown = as_json(runner, "game", "move", game_id, legal["legal_moves"][-1], "--seat",
+                        str(seat), "--db", db)  # fmt: skip
     saved = saves.get(Path(db), int(game_id))
     state = engine.replay(saved, upto=0)
     asked = {True: 0, False: 0}  # reactions asked of humans: holders, non-holders
