@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 from pdf_fonts import whole_or_subset
 from pdf_text import page_texts
 from pypdf import PdfReader
@@ -114,11 +114,23 @@ def test_the_dudab_deck_follows_its_options(options: str, jungles: int, babies: 
     assert (names["Jungle"], names["Baby (Buba)"], names["Dudab!"]) == (jungles, babies, 8)
 
 
-def test_the_printed_dudab_deck_says_its_options_and_holds_their_cards(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def dudab_a4(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Result]:
+    """The Dudab deck with both expansions on A4 with a 2 mm bleed: one PDF (a deck takes
+    seconds) for the test of its options and the test of the bleed's warning."""
+    out = tmp_path_factory.mktemp("dudab") / "dudab.pdf"
+    argv = ["print", "deck", "dudab", "-o", str(out), "--options", "jungle,baby"]
+    result = CliRunner().invoke(cli, [*argv, "--paper", "a4", "--bleed", "2"])
+    assert result.exit_code == 0, result.output
+    return out, result
+
+
+def test_the_printed_dudab_deck_says_its_options_and_holds_their_cards(
+    dudab_a4: tuple[Path, Result],
+) -> None:
     """The same, printed (one PDF: the other options differ only in the view above)."""
-    out = tmp_path / "dudab.pdf"
-    said = run("deck", "dudab", "-o", str(out), "--options", "jungle,baby")
-    assert "96 cards" in said and "with jungle, baby" in said
+    out, result = dudab_a4
+    assert "96 cards" in result.stdout and "with jungle, baby" in result.stdout
     text = pages(out)
     assert len(text) == math.ceil(96 / 9)
     names = Counter(line.strip() for line in " ".join(text).splitlines())
@@ -151,16 +163,13 @@ def test_a_bleed_that_is_not_a_number_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_a_bleed_that_pushes_the_cut_marks_off_the_printable_area_is_warned_of(
-    tmp_path: Path,
+    dudab_a4: tuple[Path, Result],
 ) -> None:
-    out = tmp_path / "dudab.pdf"
-    argv = ["print", "deck", "dudab", "-o", str(out), "--paper", "a4", "--bleed", "2"]
-    result = CliRunner().invoke(cli, argv)
-    assert result.exit_code == 0, result.output
+    out, result = dudab_a4
     assert "warning: --bleed 2: the cut marks beside the cards fall within 5 mm" in result.stderr
     assert "largest bleed that keeps them printable on A4 paper is 1.0 mm" in result.stderr
     reader = PdfReader(out)  # written all the same: a borderless printer prints it
-    assert len(reader.pages) == math.ceil(80 / 9)
+    assert len(reader.pages) == math.ceil(96 / 9)
     assert round(float(reader.pages[0].mediabox.width) / 72 * 25.4) == 210
     # what the command warns of is the layout's (printed once above, not again)
     from ezkit.printing import cards as printing
@@ -207,13 +216,12 @@ def test_cheatsheet_names_every_card_type(game: str, printed: Callable[..., Path
         assert first in flat, title
 
 
-def test_cheatsheet_options(tmp_path: Path) -> None:
-    out = tmp_path / "dudab.pdf"
-    run("cheatsheet", "dudab", "-o", str(out))
-    plain = " ".join(pages(out))
+def test_cheatsheet_options(tmp_path: Path, printed: Callable[..., Path]) -> None:
+    plain = " ".join(pages(printed("cheatsheet", "dudab")))
     assert "Jungle (expansion 1)" not in plain and "Baby (Buba)" not in plain
-    run("cheatsheet", "auntie", "-o", str(out), "--options", "rounds")
-    assert "5 to 8 rounds" in " ".join(" ".join(pages(out)).split())
+    rounds = pages(printed("cheatsheet", "auntie", OPTIONS["auntie"]))  # read above too
+    assert "rounds" in OPTIONS["auntie"] and "5 to 8 rounds" in " ".join(" ".join(rounds).split())
+    out = tmp_path / "x.pdf"
     bad = CliRunner().invoke(
         cli, ["print", "cheatsheet", "foozle", "-o", str(out), "--options", "x"]
     )
