@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -16,14 +17,23 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(str(p) for p in (ROOT / "examples" / "characters").glob("*.yaml"))
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    """The example characters, Jason wounded and awarded: every one stored as checked."""
-    db = tmp_path / "campaign.json"
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example characters, Jason wounded and awarded: every one stored as checked, by four
+    runs of ezkit made once for the module."""
+    db = tmp_path_factory.mktemp("stored") / "campaign.json"
     ezkit(db, "char", "add", *EXAMPLES)
     ezkit(db, "char", "wound", "Jason Free", "Hurt")
     ezkit(db, "char", "wound", "Jason Free", "Scratch", "--stun")
     ezkit(db, "char", "award", "Jason Free", "--xp", "2")
+    return db
+
+
+@pytest.fixture
+def db(stored: Path, tmp_path: Path) -> Path:
+    """A copy of the stored campaign, for one test to change."""
+    db = tmp_path / "campaign.json"
+    shutil.copyfile(stored, db)
     return db
 
 
