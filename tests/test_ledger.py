@@ -5,6 +5,7 @@ campaign keeps as checked (its digest) without the model, and keep its digest tr
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -143,10 +144,19 @@ def test_plain_is_what_the_model_writes() -> None:
 # --- the commands -------------------------------------------------------------------------
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    db = tmp_path / "campaign.json"
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example characters, stored by a run of ezkit made once for the module."""
+    db = tmp_path_factory.mktemp("stored") / "campaign.json"
     ezkit(db, "char", "add", *map(str, EXAMPLES))
+    return db
+
+
+@pytest.fixture
+def db(stored: Path, tmp_path: Path) -> Path:
+    """A copy of the stored campaign, for one test to change."""
+    db = tmp_path / "campaign.json"
+    shutil.copyfile(stored, db)
     return db
 
 
