@@ -257,9 +257,9 @@ def test_step_labels_are_unique_among_siblings_so_every_move_is_reachable() -> N
             assert len(set(labels)) == len(labels), labels
             for a in labels:  # a move's labels never lead on to another move's step
                 assert not [b for b in labels if b != a and b[: len(a)] == a], (a, labels)
-            reached = _leaves(Menu(state, legal).root)
-            assert sorted(reached) == sorted(legal)
-            for node in _nodes(Menu(state, legal).root):
+            root = Menu(state, legal).root  # one menu, walked twice
+            assert sorted(_leaves(root)) == sorted(legal)
+            for node in _nodes(root):
                 names = [c.label for c in node.children]
                 assert len(set(names)) == len(names), names
             state.play(rng.choice(legal))
