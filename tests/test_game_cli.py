@@ -492,7 +492,11 @@ def test_auntie_scripted_and_hot_seat(runner: CliRunner, db: str) -> None:
                          "--seed", "3", "--variant", "no-draw", "--db", db,
                          input="1\n\n" * 3000)  # fmt: skip
     assert code == 0, err
-    assert "Pass the screen to Bob" in out and "Final scores:" in out
+    assert "Pass the screen to Bob" in out and "The game is over after round" in out
+    # the game's own end screen, by its rule, and who won as the last line
+    said = " ".join(out.split())  # as read, whatever the terminal's width wrapped
+    assert "(the fewest points win)" in said and said.endswith(("wins.", "share the win."))
+    assert "Final scores:" not in out
     assert stored(db, 2)["status"] == "over"
 
 

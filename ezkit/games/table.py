@@ -26,6 +26,7 @@ from ezkit.games.screen import (  # noqa: F401 - the table's names, as callers i
     grouped_moves,
     menu_lines,
     screen_lines,
+    screen_module,
     table_lines,
     view_lines,
 )
@@ -295,8 +296,19 @@ def run(session: Session, asker: Asker, resume: str | None = None) -> None:
             asker.clear()
         raise
     hide()
-    for line in session.results():
+    for line in ending(session, viewer):
         asker.say(line)
+
+
+def ending(session: Session, seat: int | None) -> list[str]:
+    """The end of a game as the table reads it: the game's own end screen (who won, by which
+    rule, each player's score and how it was made: `Dan wins with 15 points (the fewest
+    points win)`), then who won again, as the last line under a long round-by-round
+    account; a game without a screen of its own: the bare final scores."""
+    results = session.results()
+    if screen_module(session.state) is None:
+        return results
+    return [*screen_lines(session.state, seat), "", results[-1]]  # type: ignore[arg-type]
 
 
 _HELP_WORDS = "back, help, quit"
