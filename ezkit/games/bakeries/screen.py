@@ -241,7 +241,7 @@ def _board(s: _Screen) -> None:
         else:
             s.lines.append("Face up now:")
         for pos, card in sorted(up.items(), key=_reading):
-            s.lines.append(f"  {pos:<3} {NAMES[card]} ({card})")
+            s.lines.append(f"  {pos:<3} {NAMES[card]}")  # as printed, not its id
 
 
 def _reading(item: tuple[str, str]) -> tuple[str, int]:
