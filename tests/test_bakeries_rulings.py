@@ -301,7 +301,7 @@ def test_gt1_views_and_screens_forget_a_card_turned_face_down_again() -> None:
     state.arrange(board={"C1": "chef-red", "B2": "hat-blue"}, dice=[2, 1])
     play(state, "roll", "flip C1", "flip B2", "stop")
     assert "chef-red" in json.dumps(state.view(BOB))  # face up now: seen by both
-    assert any("chef-red" in line for line in state.describe(BOB))
+    assert any("5x Red Chef" in line for line in state.describe(BOB))
     play(state, "roll")
     for seat in (None, ANN, BOB):
         shown = json.dumps(state.view(seat)) + "\n".join(state.describe(seat or 0))
