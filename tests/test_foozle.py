@@ -151,10 +151,12 @@ def test_fz2_a_lay_down_that_could_join_a_group_joins_it() -> None:
     assert "lay 0-zurfs 1-zurfs 4-zurfs" not in moves(state)
     with pytest.raises(IllegalMove, match="join"):
         play(state, "lay 0-zurfs 1-zurfs 4-zurfs on 1")
-    play(state, "lay 4-zurfs 1-zurfs 0-zurfs")  # one target: typed without it
+    told = state.play(state.parse("lay 4-zurfs 1-zurfs 0-zurfs"))  # one target: typed without it
     v = state.view(ANN)
     assert len(v["groups"]) == 2 and len(v["groups"][1]["cards"]) == 6
     assert v["tokens"][ANN]["colours"] == ["blue"]  # still a lay-down (candidate ruling)
+    # told as what it is: the cards join group 2 (not "as group 2", a new group), a flush
+    assert told[0].text == "Ann adds 0 of Zurfs, 1 of Zurfs, 4 of Zurfs to group 2 (flush)"
 
 
 def test_flush_run_conversions_on_the_table() -> None:
@@ -644,3 +646,14 @@ def test_the_story_names_cards_as_printed_not_by_notation() -> None:
     story = "\n".join(told)
     assert " of " in story
     assert not [i for i in IDS if f" {i} " in f" {story} ".replace(",", " ")]
+
+
+@pytest.mark.parametrize(
+    ("kinds", "said"),
+    [(["set"], "set"), (["flush", "run", "flush-run"], "flush run"), (["fozzle"], "Big Fozzle")],
+)
+def test_a_groups_kinds_are_told_as_a_player_says_them(kinds: list[str], said: str) -> None:
+    """Not the views' ids: `(flush, run, flush-run)` and `(fozzle)` had been told."""
+    from ezkit.games.foozle.narration import kinds_told
+
+    assert kinds_told(kinds) == said

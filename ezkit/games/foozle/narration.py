@@ -13,7 +13,7 @@ from functools import cache
 
 from ezkit.games import decks
 from ezkit.games.engine import Event
-from ezkit.games.foozle.groups import COLOURS, IDS
+from ezkit.games.foozle.groups import COLOURS, FLUSH_RUN, FOZZLE, IDS
 from ezkit.words import plural, won
 
 SPENT = Event("The draw pile and the tableau are spent")
@@ -93,12 +93,27 @@ def took(name: str, k: int, owed: bool) -> Event:
     return Event(f"{name} takes {card(k)} from the tableau{duty}")
 
 
+def kinds_told(kinds: Sequence[str]) -> str:
+    """A group's kinds as said: `set`, `flush`, `flush run` (a flush run is a flush and a run
+    too: it is said once), `Big Fozzle`."""
+    if FOZZLE in kinds:
+        return "Big Fozzle"
+    if FLUSH_RUN in kinds:
+        return "flush run"
+    return " and ".join(kinds)
+
+
 def laid_off(name: str, k: int, g: int, kinds: Sequence[str]) -> Event:
-    return Event(f"{name} lays {card(k)} off on group {g + 1} ({', '.join(kinds)})")
+    return Event(f"{name} lays {card(k)} off on group {g + 1} ({kinds_told(kinds)})")
 
 
-def laid_down(name: str, laid: Sequence[int], g: int, kinds: Sequence[str]) -> Event:
-    return Event(f"{name} lays down {cards(laid)} as group {g + 1} ({', '.join(kinds)})")
+def laid_down(
+    name: str, laid: Sequence[int], g: int, kinds: Sequence[str], joined: bool = False
+) -> Event:
+    """A lay-down: a new group, or (FZ-2) one that joins group g, which it makes bigger."""
+    if joined:
+        return Event(f"{name} adds {cards(laid)} to group {g + 1} ({kinds_told(kinds)})")
+    return Event(f"{name} lays down {cards(laid)} as group {g + 1} ({kinds_told(kinds)})")
 
 
 def big_fozzle(name: str, rest: Sequence[int]) -> Event:

@@ -388,13 +388,15 @@ class FoozleState(State):
             self._played(k)
         name = self._name(seat)
         s = fg.summary_of(cards)
-        if g >= 0:
+        joined = g >= 0
+        if joined:
             self._set_group(g, sorted([*self.groups[g], *cards]), fg.merge(self.sums[g], s))
         else:
             g = len(self.groups)
             self._set_group(g, list(cards), s)
         if self.narrate:
-            events.append(say.laid_down(name, cards, g, fg.summary_kinds(self.sums[g])))
+            kinds = fg.summary_kinds(self.sums[g])
+            events.append(say.laid_down(name, cards, g, kinds, joined))
         if fg.RANK[cards[0]] == fg.TRUMP:  # a Big Fozzle (seed 004, Trumps; FZ-4)
             self.tableau.extend(hand)
             if self.narrate:
