@@ -224,7 +224,8 @@ def score_tally(pile: Tally, hand_dudabs: int = 0, explain: bool = True) -> Scor
             else ""
         ),
         _count(pile.babies, "Baby card"),
-        f"{_count(len(left), 'Number card')} left: {_values(left)}",
+        # highest first, for every player alike (they came in the order the negation left)
+        f"{_count(len(left), 'Number card')} left: {_values(sorted(left, reverse=True))}",
     )
     return Scoring(sum(found), tuple(map(Step, STEPS, texts, found)), tuple(negated))
 
