@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -177,6 +178,31 @@ def deck(game: str) -> Deck:
         raise InputError(f"no card game {game!r}; the games are {', '.join(GAMES)}")
     with open(os.path.join(COMPILED, f"{game}.json"), encoding="utf-8") as handle:
         return from_plain(json.load(handle), resources.cards() / f"{game}.yaml")
+
+
+@cache
+def _printed(game: str) -> tuple[re.Pattern[str], dict[str, str]] | None:
+    """A pattern of every printed card name of the game's deck (longest first, so a name
+    inside another is not taken for it) and each name's id, by its case-folded name."""
+    if game not in GAMES:
+        return None
+    ids = {c.name.casefold(): c.id for c in deck(game).cards if c.name.casefold() != c.id}
+    if not ids:
+        return None
+    names = sorted(ids, key=len, reverse=True)
+    words = "|".join(re.escape(n) for n in names)
+    return re.compile(rf"(?<![\w-])(?:{words})(?![\w-])", re.IGNORECASE), ids
+
+
+def printed_as_ids(game: str, text: str) -> str:
+    """Typed text with every printed card name in it written as the moves write the card:
+    `discard 5 of Tops` -> `discard 5-tops`, `give County Fair Fish Fudge to Bob` ->
+    `give 4 to Bob` (a player types what the screen shows)."""
+    found = _printed(game)
+    if found is None:
+        return text
+    pattern, ids = found
+    return pattern.sub(lambda m: ids[m.group(0).casefold()], text)
 
 
 def expand(game: str, kind: str | Iterable[str] | None = None) -> list[str]:

@@ -266,7 +266,16 @@ class Session:
             raise IllegalMove(f"it is {self.seats[seat].label()}'s turn, not a human's")
         if len(text) > MOVE_LIMIT:  # a pasted page is no move, and a parser need not read it
             raise IllegalMove(f"a move is at most {MOVE_LIMIT} characters, not {len(text)}")
-        move = self.state.parse(text)
+        try:
+            move = self.state.parse(text)
+        except IllegalMove:
+            # the cards as the screen prints them: `discard 5 of Tops` is `discard 5-tops`
+            from ezkit.games.decks import printed_as_ids
+
+            typed = printed_as_ids(self.state.game.name, text)
+            if typed == text:
+                raise
+            move = self.state.parse(typed)
         self._play(seat, move, False, on_move)
         return seat, move
 
