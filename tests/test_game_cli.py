@@ -13,6 +13,7 @@ import re
 import shlex
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -356,6 +357,9 @@ def test_new_move_show_list(runner: CliRunner, db: str, nim: str) -> None:
     assert [(g["id"], g["game"], g["status"]) for g in listed] == [(1, "nim", "playing")]
     code, out, _ = run(runner, "game", "list", "--db", db)
     assert code == 0 and "Ann, Bot 1*" in out
+    # its time as a table reads it, in this machine's zone (the ISO stamp had been cut short)
+    updated = datetime.fromisoformat(listed[0]["updated"]).astimezone()
+    assert updated.strftime("%Y-%m-%d %H:%M") in out and "+00:00" not in out
 
 
 def test_an_illegal_move_exits_1_with_its_reason_and_changes_nothing(

@@ -505,11 +505,22 @@ def list_games(db: Path | None, as_json: bool) -> None:
             status = f"{g['to_move_name']} to move"
         if g.get("stake"):
             status += f"; stake {g['stake']}"
-        row = (g["id"], g["game"], names, g["moves"], status, g["updated"] or "")
+        row = (g["id"], g["game"], names, g["moves"], status, _when(g["updated"]))
         rows.append([safe_line(cell) for cell in row])
     justify = ["right" if heading in ("id", "moves") else "left" for heading in header]
     print_table("Saved games", header, rows, justify)
     click.echo("* a computer player")
+
+
+def _when(stamp: Any) -> str:
+    """A save's time as a table reads it, in this machine's time zone: `2026-11-27 01:35`
+    (the ISO stamp, 25 characters, had been cut short in an 80-column list)."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(str(stamp)).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return str(stamp or "")
 
 
 @game.command("resume", epilog="Example: ezkit game resume 1")
