@@ -387,7 +387,7 @@ def _round_over(s: _Screen, r: dict[str, Any]) -> None:
     else:
         s.say(
             f"  {names[w]}: {sold} sold for {money(total)}, kept whole (no Great Chef Bonus: "
-            "a cake sold twice).",
+            "two of the cakes sold were of one kind).",
             "    ",
         )
     total, kept = r["sale_totals"][loser], r["sale_money"][loser]
