@@ -179,6 +179,13 @@ class State(ABC):
         Games with hidden cards override it; it decides which moves are final."""
         return Counter()
 
+    def sights(self) -> Sequence[Mapping[str, int]]:
+        """`seen(seat)` of every seat, in seat order (the same counts, in any mapping): what
+        `play` compares before and after a told move (a card newly in some seat's sight makes
+        it final, GT-1). A game whose seats share most of what they see (the table)
+        overrides it to count that once."""
+        return [self.seen(s) for s in range(len(self.game.players))]
+
     def reaction(self) -> Reaction | None:
         """The reaction the seat to move is asked about, if any. Every eligible seat is asked,
         holder or not (AU-11); a table with one screen asks them all at once by it."""
@@ -211,8 +218,7 @@ class State(ABC):
             events = self.apply(move)
             self.moves.append(move)
             return events
-        seats = range(len(self.game.players))
-        before = [self.seen(s) for s in seats]
+        before = self.sights()
         draws = self.rng.draws
         self._revealing = False
         events = self.apply(move)
@@ -221,7 +227,7 @@ class State(ABC):
         if (
             self._revealing
             or self.rng.draws != draws
-            or any(_sees_more(self.seen(s), before[s]) for s in seats)
+            or any(map(_sees_more, self.sights(), before))
         ):
             self.final = len(self.moves)
         return events

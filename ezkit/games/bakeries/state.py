@@ -431,6 +431,11 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
                 seen[cakes[self.drawn]] += 1
         return seen
 
+    def sights(self) -> list[Counter[str]]:
+        """`seen` of both seats: the same table, counted once."""
+        seen = self.seen(0)
+        return [seen, seen]
+
     def memory(self, seat: int) -> dict[str, dict[str, Any]]:
         """What a seat has seen of this round's board: {position: {card, turn}} (BK-3). The
         engine's record, for reports and tests; never part of a view, a screen or a log (GT-1:

@@ -152,6 +152,24 @@ class DudabState(Playing, LegalMoves, State):
         ids = self.game.ids
         return Counter({ids[k]: n for k, n in kinds.items()})
 
+    def sights(self) -> list[dict[str, int]]:
+        """`seen` of every seat, the cards all seats see (the columns, the discard pile, a
+        card being placed) counted once; plain dicts (a Counter's copy and update are loops
+        in Python, and a told game asks this twice a move)."""
+        ids = self.game.ids
+        table = Counter(chain(*self.cols, self.discard))
+        if self.placing >= 0:
+            table[self.placing] += 1
+        public = {ids[k]: n for k, n in table.items()}
+        every = []
+        for hand, pile in zip(self.hands, self.piles, strict=True):
+            sight = dict(public)
+            for k, n in Counter(chain(hand, pile)).items():
+                card = ids[k]
+                sight[card] = sight.get(card, 0) + n
+            every.append(sight)
+        return every
+
     def view(self, seat: int | None) -> dict[str, Any]:
         game = self.game
         ids = game.ids

@@ -516,6 +516,19 @@ class FoozleState(State):
             seen.update(map(ids, group))
         return seen
 
+    def sights(self) -> list[dict[str, int]]:
+        """`seen` of every seat, the tableau and the groups (all seats see them) counted once;
+        plain dicts (the deck has one of each card: a count is 1)."""
+        public = dict.fromkeys(map(_ID, self.tableau), 1)
+        for group in self.groups:
+            public.update(dict.fromkeys(map(_ID, group), 1))
+        every = []
+        for hand in self.hands:
+            sight = dict(public)
+            sight.update(dict.fromkeys(map(_ID, hand), 1))
+            every.append(sight)
+        return every
+
     def conserved(self) -> bool:
         places = [*self.hands, self.deck, self.tableau, self.dump, *self.groups]
         every = [k for place in places for k in place]
