@@ -318,8 +318,9 @@ def test_gt1_a_capture_discard_is_final_only_to_the_discard_pile() -> None:
 
 
 def test_gt1_showing_a_hand_reveals(monkeypatch: pytest.MonkeyPatch) -> None:
-    # with `seen` blind, only reveal() makes the unmet request's draw final
+    # with the seats' sight blind, only reveal() makes the unmet request's draw final
     monkeypatch.setattr(DudabState, "seen", lambda self, seat: Counter())
+    monkeypatch.setattr(DudabState, "sights", lambda self: [{} for _ in self.hands])
     state = position(hands={ANN: ["yellow-2-hand", "blue-3-hide"]}, deck=["red-1-hand"])
     play(state, "draw")
     assert state.final == 0  # a plain draw shows nothing to the others
