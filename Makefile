@@ -24,7 +24,8 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 # The tests run on every core (pytest-xdist). `make test` is what CI runs: the longest seeded
-# runs (conformance, the fair table, Foozle's many games) play a tenth of their games there;
+# runs (conformance, the fair table, Foozle's many games) play a tenth of their games there,
+# and the property tests written for 200 to 400 examples try 100 (tests/long_runs.py);
 # `make test-full` plays them all (GT-1's 1,000 seeded games per game and more), and
 # `make test-fast`, for the edit-test loop, skips the lint and every test marked slow.
 # Bytecode is written even where the environment sets PYTHONDONTWRITEBYTECODE: otherwise each

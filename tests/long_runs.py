@@ -19,3 +19,10 @@ if not 0 < SHARE <= 1:
 def scaled(full: int, least: int = 1) -> int:
     """The games to play of a run whose full count is `full`: never fewer than `least`."""
     return full if SHARE == 1 else min(full, max(least, math.ceil(full * SHARE)))
+
+
+def examples(full: int) -> int:
+    """A property test's Hypothesis examples: all of them at the full share, else a share of
+    them but never fewer than 100 (`make test` tries each property a hundred times at least,
+    `make test-full` as often as written)."""
+    return scaled(full, least=100)

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from long_runs import examples
 
 from ezkit import ladder, rules
 from ezkit.character import model
@@ -824,7 +825,9 @@ def flowchart_characters(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 @given(flowchart_characters())
 def test_property_legal_flowchart_character_is_30_build_points(doc: dict[str, Any]) -> None:
     """EZ-6: a correctly built flowchart character checks to exactly 30 build points (EZ-7),
@@ -910,14 +913,14 @@ def check_quietly(document: Any) -> None:
     report.as_dict()  # the report can be printed too
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(values)
 def test_property_check_never_crashes_on_arbitrary_documents(document: Any) -> None:
     """Whatever a YAML file holds, parse + check reports problems and never crashes."""
     check_quietly(document)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(values)
 def test_property_check_never_crashes_on_arbitrary_characters(document: Any) -> None:
     """An arbitrary mapping of known fields (with the required ones present) never crashes."""
@@ -980,7 +983,7 @@ def mutated_jasons(draw: st.DrawFn) -> dict[str, Any]:
     return doc
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(mutated_jasons())
 def test_property_check_never_crashes_on_mutated_jason(document: dict[str, Any]) -> None:
     """A valid character with random fields broken: problems reported, never a crash."""

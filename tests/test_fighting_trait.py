@@ -22,6 +22,7 @@ import yaml
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from long_runs import examples
 
 from ezkit import rules as rules_data
 from ezkit.character.files import InvalidCharacter, parse_character, read_character
@@ -317,7 +318,7 @@ def fighters_and_weapons(draw: st.DrawFn) -> tuple[Character, Weapon | None, boo
     return character, weapon, draw(st.booleans())
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fighters_and_weapons(), st.sampled_from([None, None, "Witch", "Agility", "Juggler"]))
 def test_never_above_the_best_fighting_role_unless_named(
     case: tuple[Character, Weapon | None, bool], named: str | None

@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from long_runs import examples
 
 from ezkit import rules as rules_data
 from ezkit.character.files import read_character
@@ -404,7 +405,7 @@ _ACTIONS = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_ACTIONS, max_size=14))
 def test_tracks_stay_in_their_boxes_and_rest_heals_everything(actions: list) -> None:
     c = _JASON

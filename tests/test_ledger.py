@@ -15,6 +15,7 @@ import pytest
 from campaign_cli import ezkit, imported, tables
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from long_runs import examples
 
 from ezkit import rules as rules_data
 from ezkit.character import advance, ledger
@@ -59,7 +60,7 @@ def documents(draw: st.DrawFn) -> dict[str, Any]:
     return doc
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents(), changes())
 def test_a_valid_document_stays_valid_and_only_its_points_and_history_change(
     doc: dict[str, Any], change: tuple[str, Change]

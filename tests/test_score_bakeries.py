@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from long_runs import examples
 
 from ezkit.cli import cli
 from ezkit.errors import DocumentError, InputError
@@ -227,7 +228,7 @@ stales = st.integers(0, SALE.stale_per_cake)
 totals = st.integers(0, 10**7)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(chefs, cakes, slots, stales)
 def test_more_stale_cards_never_raise_a_sale_and_a_sale_is_never_zero(
     chef: int, cake: str, slot: int, stale: int
@@ -239,7 +240,7 @@ def test_more_stale_cards_never_raise_a_sale_and_a_sale_is_never_zero(
     assert value <= bk.sale_value(chef, cake, slot, 0)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(totals)
 def test_loser_totals_rise_with_hits_and_never_pass_the_total(total: int) -> None:
     kept = [bk.loser_total(total, hits) for hits in range(len(SALE.consolation_percent) + 1)]
@@ -247,7 +248,7 @@ def test_loser_totals_rise_with_hits_and_never_pass_the_total(total: int) -> Non
     assert all(0 <= k <= total for k in kept)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(totals, totals)
 def test_totals_are_monotone_in_the_sale_total(a: int, b: int) -> None:
     low, high = sorted((a, b))
@@ -256,7 +257,7 @@ def test_totals_are_monotone_in_the_sale_total(a: int, b: int) -> None:
     assert bk.loser_total(low, 2) <= bk.loser_total(high, 2)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     chefs,
     st.permutations([c.id for c in CAKES]),

@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from long_runs import examples
 
 from ezkit.cli import cli
 from ezkit.errors import InputError
@@ -185,7 +186,7 @@ def _every_choice(pile: Sequence[str], hand: Sequence[str]) -> int:
 CARDS = [c.id for c in decks.deck("dudab").cards for _ in range(c.count)]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(CARDS), max_size=14), st.integers(0, 3))
 def test_the_score_is_the_lowest_of_every_choice(cards: list[str], in_hand: int) -> None:
     counts = {c.id: c.count for c in decks.deck("dudab").cards}

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from long_runs import examples
 from pydantic import TypeAdapter, ValidationError
 
 from ezkit import ladder, strict
@@ -128,7 +129,7 @@ def _same_as_pydantic(document: Any) -> bool:
     return True
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_strict_accepts_only_what_pydantic_accepts_and_builds_the_same(document: Any) -> None:
     _same_as_pydantic(document)
@@ -239,7 +240,7 @@ def test_the_example_scenes_are_read_without_pydantic() -> None:
     assert SCENES and all(_scene_as_pydantic(document) for document in SCENES)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated(SCENES))
 def test_strict_reads_scenes_as_pydantic_does(document: Any) -> None:
     _scene_as_pydantic(document)
