@@ -101,6 +101,13 @@ def test_a_stopped_scene_resumes_as_if_never_stopped(runner: CliRunner, tmp_path
     assert saved_scenes(Path(db))["1"]["status"] == "over"
     code, _, err = run(runner, "--resume", "1", "--db", db)
     assert code == 1 and "is over: heroes won after" in err and "nothing to resume" in err
+    # a record kept without its winner (edited by hand) had said "None won"
+    path = Path(db)
+    data = json.loads(path.read_text())
+    data["scenes"]["1"]["winner"] = None
+    path.write_text(json.dumps(data))
+    code, _, err = run(runner, "--resume", "1", "--db", db)
+    assert code == 1 and "is over: it ended after" in err and "None" not in err
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ from ezkit.cli.params import (
 )
 from ezkit.errors import DocumentError, EzkitError, RuleError
 from ezkit.store import open_campaign
+from ezkit.terminal import safe_line
 
 SCENE_EXAMPLE = """\b
 Examples:
@@ -101,7 +102,12 @@ def scene_command(
         record = saved.get(db, resume_id)
         if record.get("status") == "over":
             winner = record.get("winner")
-            how = f"a {winner}" if winner in (scenes.STALEMATE, scenes.DRAW) else f"{winner} won"
+            if winner in (scenes.STALEMATE, scenes.DRAW):
+                how = f"a {winner}"
+            elif isinstance(winner, str) and winner:
+                how = f"{safe_line(winner)} won"
+            else:  # a record kept without its winner (edited by hand): no "None won"
+                how = "it ended"
             raise RuleError(
                 f"saved scene {resume_id} ({record.get('title')}) is over: {how} after "
                 f"{record['rounds']} rounds; nothing to resume"
