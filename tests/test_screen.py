@@ -3,6 +3,7 @@ goes up, `help` explains, a wrong entry shows the menu again with the range."""
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -159,3 +160,22 @@ def test_game_show_groups_the_moves_under_their_first_step(tmp_path: Any) -> Non
     assert moves[0].startswith("  ") and moves[0].endswith(":")  # a first step's label
     assert any(" 1. " in line for line in moves) and all(len(line) <= 80 for line in moves)
     assert "Undo: not possible" not in shown.stdout  # nothing to take back yet, nothing said
+
+
+def test_a_step_with_one_way_to_take_is_still_said_over_the_choices() -> None:
+    """Foozle's discard after its lays: the cards alone had been listed under "Your moves:",
+    without the step they are the choices of."""
+    from ezkit.games import engine
+
+    game = engine.make("foozle", {"players": ["Ann", "Bob"]})
+    for seed in range(30):
+        state = game.new(seed)
+        rng = random.Random(seed)
+        while state.to_move() is not None:
+            legal = state.legal_moves()
+            if len(legal) > 1 and all(m.action == "discard" for m in legal):
+                lines = Menu(state, legal).lines()
+                assert lines[0] == "  Discard a card >" and lines[1].startswith("  1. ")
+                return
+            state.play(legal[rng.randrange(len(legal))])
+    raise AssertionError("no turn where only a discard is left")

@@ -110,8 +110,12 @@ class Menu:
     def __init__(self, state: State, legal: Sequence[Move] | None = None) -> None:
         legal = list(state.legal_moves() if legal is None else legal)
         self.root = tree([(m, steps(state, m)) for m in legal])
+        #: The steps there was one way to take, not asked: still said over the choices
+        #: ("Discard a card >" over the cards, not the cards alone)
+        self.lead: list[str] = []
         while len(self.root.children) == 1 and self.root.children[0].move is None:
             self.root = self.root.children[0]  # one way to start: no question about it
+            self.lead.append(self.root.label)
         self.path: list[Node] = [self.root]
 
     @property
@@ -123,7 +127,7 @@ class Menu:
 
     def lines(self) -> list[str]:
         """The current step, numbered; with the steps taken so far as its heading."""
-        taken = " > ".join(n.label for n in self.path[1:])
+        taken = " > ".join([*self.lead, *(n.label for n in self.path[1:])])
         head = [f"  {taken} >"] if taken else []
         return head + [f"  {i}. {label}" for i, label in enumerate(self.options(), 1)]
 
