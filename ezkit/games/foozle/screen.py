@@ -264,7 +264,8 @@ def _table(v: dict[str, Any]) -> list[list[str]]:
     """The groups on the table; the tableau and the piles."""
     groups = []
     if v["groups"]:
-        groups.append("Groups on the table (lay off on one by its number):")
+        how = "" if v["phase"] == "over" else " (lay off on one by its number)"  # over: none
+        groups.append(f"Groups on the table{how}:")
         for i, g in enumerate(v["groups"], 1):
             cards = _group_order(fg.KIND[c] for c in g["cards"])
             groups += _wrap(f"{_keep(group_kind(cards))}: {_names(cards)}", f"  {i:>2}. ", 0)
