@@ -269,11 +269,13 @@ class Session:
         try:
             move = self.state.parse(text)
         except IllegalMove:
-            # the cards as the screen prints them: `discard 5 of Tops` is `discard 5-tops`
+            # the cards as the screen prints them: `discard 5 of Tops` is `discard 5-tops`;
+            # never a menu number (Auntie's fudge ids are digits: a fudge card's name alone
+            # had been read as menu choice 1 or 2, another move)
             from ezkit.games.decks import printed_as_ids
 
             typed = printed_as_ids(self.state.game.name, text)
-            if typed == text:
+            if typed == text or engine.menu_number(typed.strip()) is not None:
                 raise
             move = self.state.parse(typed)
         self._play(seat, move, False, on_move)
