@@ -136,7 +136,8 @@ def _improve_problem(entry: HistoryEntry, c: Character, rules: Rules) -> tuple[s
         return (
             "EZ-13",
             f"{trait} to {ladder.label(high)} moved {entry.fudge_points:+d} Fudge Points and "
-            f"{entry.experience:+d} XP; it costs {cost} XP",
+            f"{entry.experience:+d} XP; by the rules in force it costs {cost} XP (bought under "
+            "house rules? check it with them: --rules FILE)",
         )
     return None
 
@@ -147,9 +148,15 @@ def _package_change(c: Character, attribute: str) -> int:
 
 
 def _package_rank(c: Character, label: str) -> int:
-    """The people package's rank of a role, by its label; below the Ladder when it has none."""
+    """The people package's rank of the role `label` names (below the Ladder when it has
+    none): the package's role that `effective()` sets against the character's own, of the
+    same name in any case and the same specialty as written."""
     package = c.people_package
-    ranks = [r.rank for r in (package.roles if package else []) if r.label.lower() == label.lower()]
+    own = next((r for r in c.roles if r.label.lower() == label.lower()), None)
+    if package is None or own is None:
+        return -ladder.LIMIT - 1
+    key = (own.name.lower(), own.specialty)
+    ranks = [r.rank for r in package.roles if (r.name.lower(), r.specialty) == key]
     return max(ranks, default=-ladder.LIMIT - 1)
 
 
