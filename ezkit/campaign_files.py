@@ -528,7 +528,8 @@ class _Session:
         # games file, and the copy left in the main file is dropped by its next write.
         for part, text in texts:
             # GT-1: the games file holds each game's seed and moves, every hand while it is
-            # on: a new one is its owner's alone (a mode the GM gave it is kept)
+            # on: a new one is its owner's alone, and others lose any access to an old one
+            # (its owner's and group's, as the GM set them, are kept)
             write_atomic(part.target, text, private=part is self.games)
 
     def _split(self) -> dict[str, Any] | None:

@@ -209,7 +209,8 @@ def write_atomic_bytes(path: str | os.PathLike[str], data: bytes, private: bool 
 
     A symlink is written through to its target. The replaced file's mode and
     owner are kept; a new file gets 0666 less the umask, as open() would give
-    (`private`: 0600 less the umask, for a file that holds secrets).
+    (`private`: 0600 less the umask, for a file that holds secrets, and a replaced one loses
+    what others may do with it).
     UnwritableError (exit 2) for a target that is not a regular file or is read-only.
     """
     target = resolve(path)
@@ -355,8 +356,10 @@ def _take_mode(fd: int, existing: os.stat_result | None, private: bool = False) 
                 break
             except OSError:  # only root may give a file away; a group we belong to may do
                 continue
-    # Permission bits only: set-id bits are not carried onto a freshly written file.
-    os.fchmod(fd, stat.S_IMODE(existing.st_mode) & 0o777)
+    # Permission bits only: set-id bits are not carried onto a freshly written file; a file
+    # of secrets is never others' to read (a games file an older ezkit made 0644 too)
+    others = 0o007 if private else 0
+    os.fchmod(fd, stat.S_IMODE(existing.st_mode) & 0o777 & ~others)
 
 
 def _sync_folder(folder: Path) -> None:

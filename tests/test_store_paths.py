@@ -178,6 +178,9 @@ def test_a_new_games_file_is_its_owners_alone(tmp_path: Path) -> None:
     games.chmod(0o640)
     assert ezkit("game", "move", "1", "1", "--db", str(db))[0] == 0
     assert stat.S_IMODE(games.stat().st_mode) == 0o640
+    games.chmod(0o644)  # as an older ezkit made it: others lose their reading
+    assert ezkit("game", "move", "1", "1", "--db", str(db))[0] == 0
+    assert stat.S_IMODE(games.stat().st_mode) == 0o640
 
 
 # --- output onto the campaign ---------------------------------------------------------------
