@@ -290,7 +290,7 @@ def fit(text: str) -> list[str]:
             lines.append(line)
             continue
         lead = line[: len(line) - len(line.lstrip(" "))]
-        lines += textwrap.wrap(
+        wrapped = textwrap.wrap(
             line.strip(),
             width,
             initial_indent=lead,
@@ -298,6 +298,7 @@ def fit(text: str) -> list[str]:
             break_long_words=False,
             break_on_hyphens=False,
         )
+        lines += wrapped or [""]  # a line of spaces alone: an empty line, not none
     return lines
 
 
