@@ -643,3 +643,4 @@ def test_the_terminal_wraps_a_long_line_at_spaces_under_itself(
     assert fit(command + command) == [command + command]  # copied whole, it still runs
     monkeypatch.setenv("COLUMNS", "120")
     assert fit(dealt[:110]) == [dealt[:110]]  # a wider terminal: no need
+    assert fit(" " * 200) == [""]  # spaces alone: an empty line, not none
