@@ -492,6 +492,10 @@ def test_auntie_scripted_and_hot_seat(runner: CliRunner, db: str) -> None:
         made = run_json(runner, "game", "move", game_id, shown["legal_moves"][-1], "--db", db)
     assert shown["scores"] is not None and shown["winners"]
     assert shown["round"] <= 5
+    # the finished game's own end screen gives the scores once; who won closes it
+    code, out, _ = run(runner, "game", "show", game_id, "--db", db)
+    assert code == 0 and "The game is over after round" in out and "Final scores" not in out
+    assert out.rstrip().endswith(("wins.", "share the win."))
     code, out, err = run(runner, "game", "play", "auntie", "--players", "Ann,Bob,Cat",
                          "--seed", "3", "--variant", "no-draw", "--db", db,
                          input="1\n\n" * 3000)  # fmt: skip

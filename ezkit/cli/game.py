@@ -18,7 +18,7 @@ from ezkit.cli import Lazy, LazyGroup
 from ezkit.cli.params import SEED, db_option, emit_json, json_option, secret_seed
 from ezkit.games import saves
 from ezkit.games.engine import Event, Move
-from ezkit.games.table import Session
+from ezkit.games.table import Session, screen_module
 from ezkit.terminal import safe, safe_line
 from ezkit.words import plural
 
@@ -216,10 +216,15 @@ def _command(words: str, db: Path | None) -> str:
     return f"ezkit {words}" + (f" --db {shlex.quote(str(db))}" if db is not None else "")
 
 
-def _print_status(session: Session, db: Path | None) -> None:
+def _print_status(session: Session, db: Path | None, shown: bool = False) -> None:
+    """Who moves next and the command to see it; at the end the final scores (`shown`: the
+    game's own end screen was printed above, with the scores: only who won)."""
     seat = session.to_move()
     if seat is None:
-        for line in session.results():
+        results = session.results()
+        if shown and screen_module(session.state) is not None:
+            results = results[-1:]
+        for line in results:
             click.echo(line)
         if line := _stake_line(session):
             click.echo(line)
@@ -477,7 +482,7 @@ def show(game_id: int, seat: str | None, db: Path | None, as_json: bool) -> None
         blocked = session.undo_blocked()
         if blocked is not None and session.last_decision() is not None:
             click.echo(f"Undo: not possible, {blocked}.")
-    _print_status(session, db)
+    _print_status(session, db, shown=True)
 
 
 @game.command("list", epilog="Example: ezkit game list --json")
