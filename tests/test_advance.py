@@ -232,6 +232,17 @@ def test_a_package_role_counts_only_against_its_own_specialty(gruk: Character) -
     assert not found, found
 
 
+def test_a_role_bought_new_under_a_house_default_is_not_in_the_build(jason: Character) -> None:
+    """With a house rule's untaken role at Mediocre, a role bought new (from Mediocre) had
+    stayed in the build when the history was undone, and counted against its role points (a
+    review of the day's diff found Wren over budget after `char improve --new`)."""
+    house = replace(RULES, flowchart=replace(RULES.flowchart, default_role=0))
+    c = advance.improve(advance.award(jason, experience=10), "Sailor", house, new=True)
+    assert c.history[-1].from_rank == 0
+    assert [r.label for r in as_built(c, 0).roles] == [r.label for r in jason.roles]
+    assert [str(p) for p in check(c, house).errors] == [str(p) for p in check(jason, house).errors]
+
+
 # --- nothing charged by a guess (EZ-13) -------------------------------------------------------
 
 

@@ -60,7 +60,7 @@ class Report:
 
 def check(character: Character, rules: Rules) -> Report:
     """Every violation of the build rules, the budgets, build points and derived values."""
-    built = as_built(character)
+    built = as_built(character, rules.flowchart.default_role)
     errors: list[Problem] = []
     warnings: list[Problem] = []
     for rule in (attribute_range, role_ranks, specialties, gift_weights, starting_fudge_points):
@@ -163,8 +163,10 @@ def _package_rank(c: Character, label: str) -> int:
 # --- the build as it was made -------------------------------------------------
 
 
-def as_built(character: Character) -> Character:
-    """The character before any Experience was spent: history undone, newest first."""
+def as_built(character: Character, default_role: int = -1) -> Character:
+    """The character before any Experience was spent: history undone, newest first. A role
+    improved from `default_role` (the rank of a role not taken: the book's Poor, a house
+    rule's own) was bought new, and is taken away."""
     attributes = character.attributes.ranks()
     roles = [replace(r) for r in character.roles]
     gifts = list(character.gifts)
@@ -177,7 +179,7 @@ def as_built(character: Character) -> Character:
             if entry.trait_kind == "attribute":
                 attributes[entry.trait.lower()] = entry.from_rank
             else:
-                roles = _unimprove(roles, entry.trait, entry.from_rank)
+                roles = _unimprove(roles, entry.trait, entry.from_rank, default_role)
         elif entry.kind == "add-gift" and entry.gift:
             gifts = _without(gifts, entry.gift.name)
         elif entry.kind == "remove-fault" and entry.fault:
@@ -193,11 +195,11 @@ def as_built(character: Character) -> Character:
     )
 
 
-def _unimprove(roles: list[Role], label: str, from_rank: int) -> list[Role]:
+def _unimprove(roles: list[Role], label: str, from_rank: int, default_role: int) -> list[Role]:
     result = []
     for role in roles:
         if role.label.lower() == label.lower():
-            if from_rank < 0:  # bought from the untaken default: it was not there
+            if from_rank <= default_role:  # bought from the untaken default: not there
                 continue
             role = replace(role, rank=from_rank)
         result.append(role)
