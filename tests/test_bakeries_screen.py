@@ -217,7 +217,7 @@ def test_the_board_names_face_up_cards_and_none_turned_face_down_again() -> None
 
 def test_the_5_bonus_in_the_header_is_the_one_the_prompt_offers() -> None:
     lines = screen.describe(five(), BOB)
-    assert "Turn 2 of at most 200; this 5-bonus $750." in lines
+    assert "Turn 2; this 5-bonus $750." in lines
     assert "Die 5: take $750 or turn over 2 cards" in lines
     assert not any("$1,000" in line for line in lines)
 
@@ -323,3 +323,16 @@ def test_a_menu_walk_makes_the_move_its_labels_name(name: str) -> None:
     for move in state.legal_moves():
         picked = _walk(Menu(state), screen.steps(state, move))
         assert picked == move and state.parse(picked.text()) == move
+
+
+def test_the_turn_cap_is_told_only_near_it() -> None:
+    """BK-3's turn cap (200) means nothing on turn 2; near it, the screen says what it does."""
+    assert screen._turn_told(2, 200) == "Turn 2"
+    assert screen._turn_told(190, 200) == "Turn 190"
+    near = screen._turn_told(191, 200)
+    assert near == "Turn 191: phase one ends after turn 200 unless a chef is hired"
+    assert screen._turn_told(200, 200).startswith("Turn 200: phase one ends after this turn")
+    state = Bakeries(NAMES, turn_cap=3).new(1)
+    play(state, "first" if state.to_move() == ANN else "second")
+    lines = screen.describe(state, ANN)
+    assert "Turn 1: phase one ends after turn 3 unless a chef is hired; next 5-bonus $500." in lines

@@ -232,6 +232,8 @@ def test_hot_seat_clears_the_screen_and_shows_each_hand_only_to_its_player(nim: 
         text = "\n".join(t for _, t in piece)
         owner = next((n for n in ("Ann", "Bob") if f"{n} to move" in text), None)
         owners.append(owner)
+        if owner is not None:  # the heading names who is addressed; the screen, the round
+            assert f"{owner} to move" in [t for _, t in piece]
         for name in ("Ann", "Bob"):
             if owner != name:
                 assert f"{name} holds a" not in text

@@ -280,11 +280,8 @@ def run(session: Session, asker: Asker, resume: str | None = None) -> None:
                     stop()
                 session.move(legal[0].text(), on_move)
                 continue
-            round_ = getattr(session.state, "round", None)
-            heading = f"{player.name} to move" + (
-                f" (round {round_})" if round_ is not None else ""
-            )
-            asker.say(heading)
+            # who is addressed; the screen under it says the round (or hand) and the turn
+            asker.say(f"{player.name} to move")
             for line in screen_lines(session.state, seat):
                 asker.say(line)
             legal = session.state.legal_moves()

@@ -49,7 +49,7 @@ class PhaseOne:
         self.bonus_offer = 0
         self.step, self._to_move = TURN, seat
         if self.narrate:
-            events.append(Event(f"{self._name(seat)}'s turn ({self.turns + 1})"))
+            events.append(Event(f"Turn {self.turns + 1}: {self._name(seat)}"))
 
     def _cover(self, events: list[Event], hide: bool = True) -> None:
         """The cards face up are turned face down again (BK-3: shown, then hidden)."""

@@ -153,6 +153,20 @@ def _chef(v: dict[str, Any], seat: int) -> str:
 # --- phase one ------------------------------------------------------------------------------
 
 
+#: How near the turn cap (BK-3) a turn must be for the screen to mention it.
+CAP_NEAR = 10
+
+
+def _turn_told(turn: int, cap: int) -> str:
+    """`Turn 2`; within CAP_NEAR turns of the turn cap, what it means (BK-3): a cap of 200
+    turns that no game nears is noise on every screen."""
+    if cap - turn >= CAP_NEAR:
+        return f"Turn {turn}"
+    if turn >= cap:
+        return f"Turn {turn}: phase one ends after this turn unless a chef is hired"
+    return f"Turn {turn}: phase one ends after turn {cap} unless a chef is hired"
+
+
 def _phase_one(s: _Screen) -> None:
     v = s.v
     step, active = v["step"], v["active"]
@@ -163,7 +177,7 @@ def _phase_one(s: _Screen) -> None:
         bonus = f"this 5-bonus {money(v['bonus'])}"
     else:
         bonus = f"next 5-bonus {money(v['five_bonus'])}"
-    s.say(f"Turn {turn} of at most {v['turn_cap']}; {bonus}.")
+    s.say(f"{_turn_told(turn, v['turn_cap'])}; {bonus}.")
     _board(s)
     s.lines.append("")
     if step == "order":
