@@ -381,6 +381,34 @@ def test_an_illegal_move_exits_1_with_its_reason_and_changes_nothing(
     assert Path(db).with_suffix(".games.json").read_bytes() == before
 
 
+def test_a_move_typed_at_a_game_stopped_before_the_bots_is_not_played_after_them(
+    runner: CliRunner, db: str, nim: str
+) -> None:
+    """A save stopped at a bot's turn (Ctrl-C in `game play`): `game move` lets the bots play
+    and saves that, but refuses the move, which would answer a decision its player never
+    saw (a reaction spent so could not be undone)."""
+    from ezkit.games import saves
+    from ezkit.games.session import Session
+
+    run_json(runner, "game", "new", "nim", "--players", "Ann", "--bots", "1", "--bot", "greedy",
+             "--seed", "4", "--db", db)  # fmt: skip
+    session = Session(saves.get(Path(db), 1), game_id=1)
+    session.state.play(session.state.parse("take 2"))  # Ann's move, the bot's not yet made
+    saves.put(Path(db), 1, session.snapshot())
+    code, out, _ = run(runner, "game", "show", "1", "--db", db)
+    assert code == 0 and "Bot 1 (a computer player) to move: the bots play on with" in out
+    code, out, err = run(runner, "game", "move", "1", "take 1", "--seat", "Ann", "--db", db)
+    assert code == 1
+    assert "game 1 had stopped before the bots' moves: they are made now" in err
+    assert "'take 1' was not played" in err
+    assert "Bot 1 takes" in out and "Ann to move: ezkit game show 1 --seat 0" in out
+    moves = stored(db, 1)["moves"]  # Ann's and the bot's: the bot's move is saved
+    assert moves[0] == "take 2" and len(moves) >= 2
+    moved = run_json(runner, "game", "move", "1", "take 1", "--seat", "Ann", "--db", db)
+    assert moved["played"] == "take 1"
+    assert stored(db, 1)["moves"][len(moves)] == "take 1"
+
+
 def test_undo_takes_back_the_last_human_move_and_the_bots_after_it(
     runner: CliRunner, db: str, nim: str
 ) -> None:

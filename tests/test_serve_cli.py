@@ -74,6 +74,62 @@ def test_a_port_in_use_is_a_usage_error(runner: CliRunner, tmp_path: Path) -> No
             ],
         )
     assert result.exit_code == 2 and f"--port {port}" in result.output
+    # the port is taken before the game is stored: none is left behind, stopped at a bot's
+    # turn (a `game move` typed at it had answered a decision its player never saw)
+    assert not (tmp_path / "c.games.json").exists() or not saves.list_games(tmp_path / "c.json")
+
+
+@pytest.fixture
+def no_serving(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command these tests expect refused fails at once if it serves after all (rather
+    than serving until the test run is killed)."""
+    import ezkit.cli.serve
+
+    def served(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the game was served")
+
+    monkeypatch.setattr(ezkit.cli.serve, "run", served)
+
+
+@pytest.mark.parametrize(
+    ("typed", "named"),
+    [
+        (["--seed", "0"], "--seed"),
+        (["--bots", "0"], "--bots"),
+        (["--option", "rounds=2", "--players", "Bob"], "--players, --option"),
+    ],
+)
+def test_a_saved_game_refuses_every_new_game_option_given(
+    runner: CliRunner, tmp_path: Path, typed: list[str], named: str, no_serving: None
+) -> None:
+    """`--seed 0` and `--bots 0` are given too, though their values are false."""
+    db = str(tmp_path / "c.json")
+    made = runner.invoke(
+        cli, ["game", "new", "dudab", "--players", "Ann", "--bots", "1", "--db", db]
+    )
+    assert made.exit_code == 0, made.output
+    result = runner.invoke(cli, ["game", "serve", "1", *typed, "--db", db, "--no-qr"])
+    assert result.exit_code == 2, result.output
+    assert f"takes no game options or stake (they are saved): {named}" in result.output
+
+
+def test_a_finished_game_is_not_served(runner: CliRunner, tmp_path: Path, no_serving: None) -> None:
+    db = str(tmp_path / "c.json")
+    made = runner.invoke(
+        cli, ["game", "new", "dudab", "--players", "Ann", "--bots", "1", "--db", db]
+    )
+    assert made.exit_code == 0, made.output
+    record = saves.get(Path(db), 1)
+    from ezkit.games.session import Session
+
+    session = Session(record, game_id=1)
+    while not session.state.is_over():  # Ann's moves too, as the first legal one
+        session.state.play(session.state.legal_moves()[0])
+    saves.put(Path(db), 1, session.snapshot())
+    result = runner.invoke(cli, ["game", "serve", "1", "--db", db, "--no-qr", "--port", "0"])
+    assert result.exit_code == 1, result.output
+    assert "game 1 is over: nothing to serve" in result.output
+    assert "resume" not in result.output
 
 
 def test_help_has_an_example(runner: CliRunner) -> None:

@@ -20,7 +20,7 @@ from ezkit.games import saves
 from ezkit.games.engine import Event, Move
 from ezkit.games.table import Session, screen_module
 from ezkit.terminal import safe, safe_line
-from ezkit.words import plural
+from ezkit.words import plural, shorten
 
 PLAY_EXAMPLE = """\b
 Examples:
@@ -189,6 +189,11 @@ def _seat(session: Session, seat: str | None) -> int | None:
     return None if seat is None else session.seat(seat)
 
 
+def _human(session: Session, seat: int | None) -> int | None:
+    """The seat if a human sits there, else None (the table's view)."""
+    return seat if seat is not None and session.seats[seat].human else None
+
+
 def _collector(lines: list[str], looker: Callable[[int], int | None]):
     def on_move(seat: int, move: Move, events: list[Event], forced: bool) -> None:
         who = looker(seat)
@@ -230,6 +235,13 @@ def _print_status(session: Session, db: Path | None, shown: bool = False) -> Non
             click.echo(line)
         return
     name = session.seats[seat].name
+    if not session.seats[seat].human:  # a game stopped at a bot's turn (Ctrl-C in `game play`)
+        click.echo(
+            f"{name} (a computer player) to move: the bots play on with "
+            f"{_command(f'game resume {session.game_id}', db)} (a `game move` plays them "
+            "first, then asks for the move again)"
+        )
+        return
     click.echo(f"{name} to move: {_command(f'game show {session.game_id} --seat {seat}', db)}")
 
 
@@ -424,19 +436,42 @@ def move(game_id: int, words: tuple[str, ...], seat: str | None, db: Path | None
     with open_campaign(db) as campaign:
         session = Session(saves.get_in(campaign, game_id), game_id=game_id)
         session.saver = saves.writer_in(campaign, game_id, session.record["moves"])
-        session.advance(reactions=True)  # bots left to move by an interrupted `game play`
-        mover = session.to_move()
         wanted = _seat(session, seat)
-        if mover is not None and wanted is not None and wanted != mover:
-            raise IllegalMove(
-                f"it is {session.seats[mover].name}'s move (seat {mover}), "
-                f"not {session.seats[wanted].name}'s"
-            )
         lines: list[str] = []
-        on_move = _collector(lines, lambda _: mover)
-        _, played = session.move(" ".join(words), on_move)
-        session.advance(on_move, reactions=True)
+        # bots left to move (a `game play` stopped at a bot's turn): told as `--seat` (else
+        # the seat to move after them) sees them
+        missed: list[Event] = []
+        saved_moves = len(session.state.moves)
+        session.advance(lambda _s, _m, events, _f: missed.extend(events), reactions=True)
+        caught_up = len(session.state.moves) > saved_moves
+        mover = session.to_move()
+        if caught_up:
+            looker = wanted if wanted is not None else _human(session, mover)
+            lines = [t for e in missed if (t := e.seen_by(looker)) is not None]
+        else:
+            if mover is not None and wanted is not None and wanted != mover:
+                raise IllegalMove(
+                    f"it is {session.seats[mover].name}'s move (seat {mover}), "
+                    f"not {session.seats[wanted].name}'s"
+                )
+            on_move = _collector(lines, lambda _: mover)
+            _, played = session.move(" ".join(words), on_move)
+            session.advance(on_move, reactions=True)
     _settle(db, session)
+    if caught_up:
+        # MOVE was typed against the saved game: after the bots' moves it would answer a
+        # decision its player never saw (and a reaction spent that way cannot be undone)
+        if as_json:
+            emit_json({**_status(session), "seat": None, "played": None, "events": lines})
+        else:
+            for line in lines:
+                click.echo(line)
+            _print_status(session, db)
+        raise IllegalMove(
+            f"game {game_id} had stopped before the bots' moves: they are made now (above) "
+            f"and saved; '{shorten(' '.join(words))}' was not played. Look at the game again, "
+            "then move"
+        )
     if as_json:
         emit_json({**_status(session), "seat": mover, "played": played.text(), "events": lines})
         return

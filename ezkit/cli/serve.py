@@ -14,6 +14,7 @@ import click
 
 from ezkit.campaign_files import waiting_at_most
 from ezkit.cli.game import (
+    _command,
     _create,
     _game_options,
     _options,
@@ -159,34 +160,77 @@ def serve(
     links. Listens on 127.0.0.1 unless --lan.
     """
     number = target.strip()
-    given = [players, bots, bot_kind, seed, rounds, variant, first, extra, switches, stake]
-    if number.isascii() and number.isdigit():
-        if any(given):
+    saved = number.isascii() and number.isdigit()
+    if saved:
+        if typed := _given_game_options():
+            named = ", ".join("--" + OPTION_WORDS.get(name, name) for name in typed)
             raise click.UsageError(
-                "a saved game ID takes no game options or stake (they are saved)"
+                f"a saved game ID takes no game options or stake (they are saved): {named}"
             )
         game_id = int(number)
         session = Session(saves.get(db, game_id), game_id=game_id)
+        if session.state.is_over():
+            raise EzkitError(
+                f"game {game_id} is over: nothing to serve "
+                f"(`{_command(f'game show {game_id}', db)}` shows how it ended)"
+            )
     else:
         options = _options(rounds, variant, first, extra, switches)
         session = _start(number, players, bots, bot_kind, seed, options)
         if not session.humans():
             raise click.UsageError("nobody to serve: name the human players with --players")
         _staked(db, session, stake)  # checked before the game is stored (ezkit.games.stakes)
-        _create(db, session)
-    run(session, db, lan, port, bot_delay, not no_qr, reaction_wait)
+    host = lan_address() if lan else LOOPBACK
+    # The port is taken before a new game is stored: a busy port had left a game behind,
+    # stopped at a bot's turn, that nobody had asked for.
+    sock = _listen(host, port)
+    try:
+        if not saved:
+            _create(db, session)
+    except BaseException:
+        sock.close()
+        raise
+    run(session, db, sock, host, lan, bot_delay, not no_qr, reaction_wait)
+
+
+#: The options that make a new game: a saved one has its own.
+NEW_GAME_OPTIONS = (
+    "players",
+    "bots",
+    "bot_kind",
+    "seed",
+    "rounds",
+    "variant",
+    "first",
+    "extra",
+    "switches",
+    "stake",
+)
+
+#: The options' words where they differ from the parameters' names.
+OPTION_WORDS = {"bot_kind": "bot", "extra": "option", "switches": "options"}
+
+
+def _given_game_options() -> list[str]:
+    """The new-game options typed on the command line (`--seed 0` and `--bots 0` too,
+    which a test of their values' truth had let pass)."""
+    ctx = click.get_current_context()
+    typed = (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
+    return [name for name in NEW_GAME_OPTIONS if ctx.get_parameter_source(name) in typed]
 
 
 def run(
     session: Session,
     db: Path | None,
+    sock: socket.socket,
+    host: str,
     lan: bool,
-    port: int,
     delay: float,
     qr: bool,
     reaction_wait: float = REACTION_WAIT,
 ) -> None:
-    """Listen, print the links, serve until Ctrl-C; the game is saved after every move."""
+    """Serve on the listening `sock` (on `host`), print the links, until Ctrl-C; the game
+    is saved after every move."""
     import asyncio
 
     import uvicorn
@@ -212,8 +256,6 @@ def run(
 
     session.saver = save
     table = WebTable(session, bot_delay=delay, reaction_wait=reaction_wait)
-    host = lan_address() if lan else LOOPBACK
-    sock = _listen(host, port)
     base = f"http://{host}:{sock.getsockname()[1]}"
     more_open_files()
     quiet_protocol_warnings()
