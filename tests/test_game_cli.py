@@ -450,11 +450,16 @@ def test_unknown_game_bot_seat_and_options_are_usage_errors(
         (["game", "new", "nim", "--players", "Ann,ann"], "must differ"),
         (["game", "new", "nim", "--players", "Ann,Bob", "--option", "stones=99"], "1..50"),
         (["game", "new", "nim", "--players", "Ann,Bob", "--option", "nope"], "KEY=VALUE"),
+        # the seats are the command's own: an option naming them had been an internal error
+        (["game", "new", "nim", "--players", "Ann", "--option", "players=Bob"], "--players"),
+        (["game", "play", "nim", "--players", "Ann,Bob", "--options", "players"], "--players"),
     ]
     for args, message in cases:
         code, _, err = run(runner, *args, "--db", db)
         assert code == 2, (args, err)
         assert message in err and "Traceback" not in err
+    code, _, err = run(runner, "game", "sim", "nim", "--games", "2", "--option", "players=3")
+    assert code == 2 and "--players" in err and "Traceback" not in err
     run_json(runner, "game", "new", "nim", "--players", "Ann,Bob", "--db", db)
     code, _, err = run(runner, "game", "show", "1", "--seat", "5", "--db", db)
     assert code == 2 and "no seat '5'" in err

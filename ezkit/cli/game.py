@@ -87,6 +87,11 @@ def _options(
         if not sep or not key.strip():
             raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="'--option'")
         options[key.strip().replace("-", "_")] = _value(value.strip())
+    if "players" in options:  # the seats are the command's own (a TypeError had come out)
+        raise click.BadParameter(
+            "the players are given with --players and --bots, not as an option",
+            param_hint="'--option'" if extra else "'--options'",
+        )
     given = {"rounds": rounds, "variant": variant, "first": first}
     # 0 is a value to check, not "no option" (BK-7, AU-9: out of range is refused)
     given = {k: v for k, v in given.items() if v is not None and v != ""}
