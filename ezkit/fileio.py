@@ -31,7 +31,7 @@ import time
 from itertools import accumulate
 from pathlib import Path
 
-from ezkit.errors import UnreadableError, UnwritableError
+from ezkit.errors import EzkitError, UnreadableError, UnwritableError
 
 # O_NONBLOCK and O_NOCTTY are POSIX; Windows has O_BINARY instead (and no FIFOs to fear).
 _READ_FLAGS = sum(getattr(os, flag, 0) for flag in ("O_NONBLOCK", "O_NOCTTY", "O_BINARY"))
@@ -235,8 +235,14 @@ def write_atomic_bytes(path: str | os.PathLike[str], data: bytes, private: bool 
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, target)
-    except BaseException:
+    except BaseException as error:
         Path(temp).unlink(missing_ok=True)
+        if isinstance(error, OSError) and error.strerror:
+            # a full disk, a quota, an I/O error: a failure of the command (exit 1), named by
+            # the file it was writing (the data's write names none; the rename, its temp file)
+            raise EzkitError(
+                f"{os.fspath(path)}: cannot be written ({error.strerror}); it is unchanged"
+            ) from None
         raise
     _sync_folder(target.parent)
 

@@ -586,7 +586,52 @@ def test_a_full_disk_at_the_rename_is_a_failure_naming_the_campaign_not_its_temp
     )
     assert result.exit_code == 1, result.output
     assert result.stderr.startswith("Error: ") and "tmp" not in result.stderr.split("/")[-1]
-    assert result.stderr.endswith("/c.json: No space left on device\n"), result.stderr
+    assert result.stderr.endswith(
+        "/c.json: cannot be written (No space left on device); it is unchanged\n"
+    ), result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["char", "add", "examples/characters/wren.yaml"],
+        ["char", "export", "-o", "{tmp}/w.yaml", "examples/characters/wren.yaml"],
+        ["game", "new", "dudab", "--players", "Ann", "--bots", "1"],
+    ],
+)
+def test_a_full_disk_while_writing_names_the_file_and_says_it_is_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    """Found by a hunt: the data's write fails with an OSError naming no file, and every
+    command had said only '[Errno 28] No space left on device'."""
+    import errno
+    import os
+
+    real_fdopen = os.fdopen
+
+    class Full:
+        def __init__(self, handle: object) -> None:
+            self.handle = handle
+
+        def __enter__(self) -> Full:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.handle.close()  # type: ignore[attr-defined]
+
+        def fileno(self) -> int:
+            return self.handle.fileno()  # type: ignore[attr-defined]
+
+        def write(self, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fdopen", lambda fd, *a, **k: Full(real_fdopen(fd, *a, **k)))
+    typed = [arg.replace("{tmp}", str(tmp_path)) for arg in args]
+    result = CliRunner().invoke(cli, [*typed, "--db", str(tmp_path / "c.json")])
+    assert result.exit_code == 1, result.output
+    assert "cannot be written (No space left on device); it is unchanged" in result.stderr
+    assert "Errno" not in result.stderr
+    assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
 def test_a_modifier_refused_is_shown_escaped() -> None:

@@ -1141,9 +1141,14 @@ def test_serve_takes_a_bounded_reaction_wait(
 
     assert command.REACTION_WAIT == REACTION_WAIT
     got: list[float] = []
-    monkeypatch.setattr(command, "run", lambda *args: got.append(args[-1]))
+
+    def run(*args: object) -> None:
+        args[2].close()  # type: ignore[attr-defined]  # the listening socket
+        got.append(args[-1])  # type: ignore[arg-type]
+
+    monkeypatch.setattr(command, "run", run)
     runner = CliRunner()
-    base = ["game", "serve", "auntie", "--players", "Ann,Bob", "--bots", "1"]
+    base = ["game", "serve", "auntie", "--players", "Ann,Bob", "--bots", "1", "--port", "0"]
     env = {"EZKIT_DB": str(tmp_path / "db.json")}
     for wait, code in (("1", 2), ("301", 2), ("45", 0)):
         result = runner.invoke(cli, [*base, "--reaction-wait", wait], env=env)
