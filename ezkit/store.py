@@ -38,6 +38,7 @@ from ezkit.campaign_files import (  # noqa: F401 - GAMES, read_tables: the store
 )
 from ezkit.errors import DocumentError, UnwritableError
 from ezkit.fileio import resolve
+from ezkit.words import name_key
 
 if TYPE_CHECKING:
     from tinydb import TinyDB
@@ -151,8 +152,8 @@ def json_copy(doc: Any, path: Path) -> dict[str, Any]:
 
 
 def _key(name: str) -> str:
-    """How names are compared: case and spaces around and between words do not count."""
-    return " ".join(name.split()).casefold()
+    """How names are compared: case, spacing and compatibility forms do not count."""
+    return name_key(name)
 
 
 def _name_key(doc: dict[str, Any]) -> str:

@@ -61,4 +61,29 @@ def name_problem(name: str) -> str:
         for c in name
     ):
         return "shows nothing: it needs a letter, digit or sign"
+    return "" if name.isascii() else _mixed_scripts(name)
+
+
+#: Scripts with letters that look alike (a Cyrillic а, a Greek ο, a Latin a and o).
+_LOOKALIKE_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
+
+
+def _mixed_scripts(name: str) -> str:
+    """A word mixing letters of the look-alike scripts ('Jаson' with a Cyrillic а): it would
+    read as another name, so two people would look the same."""
+    from unicodedata import name as unicode_name
+
+    for word in name.split():
+        if word.isascii():
+            continue
+        scripts = {
+            script
+            for c in word
+            if c.isalpha()
+            for script in _LOOKALIKE_SCRIPTS
+            if script in unicode_name(c, "").split()
+        }
+        if len(scripts) > 1:
+            mixed = " and ".join(s.title() for s in _LOOKALIKE_SCRIPTS if s in scripts)
+            return f"mixes {mixed} letters in one word, so it would look like another name"
     return ""

@@ -35,6 +35,17 @@ def range_text(low: int, high: int) -> str:
     return str(low) if low == high else f"{low} to {high}"
 
 
+def name_key(name: str) -> str:
+    """A name as people tell names apart: any case, any spacing, and the forms that print
+    alike (NFKC: a fullwidth `Ａnn` is Ann, the ligature `ﬁ` is fi), so that two names read
+    the same are one person."""
+    if not name.isascii():
+        from unicodedata import normalize  # here: most names are ASCII
+
+        name = normalize("NFKC", name)
+    return " ".join(name.split()).casefold()
+
+
 def shorten(text: str, width: int = 40) -> str:
     """A value quoted back in a message, cut to `width` characters (a 5,000-digit number or a
     pasted page is named, not repeated)."""

@@ -264,10 +264,12 @@ def test_a_character_file_naming_an_escape_sequence_is_refused(tmp_path: Path) -
         ("\u3164", "shows nothing"),  # a Hangul filler
         ("\u200b\u200b", "hides or reorders text"),
         ("\u0301", "shows nothing"),
+        ("J\u0430son Free", "mixes Latin and Cyrillic letters in one word"),  # a Cyrillic а
+        ("\u0391nn", "mixes Latin and Greek letters in one word"),  # a Greek capital alpha
     ],
     ids=[
         *("newline", "tab", "zero-width-space", "bom", "bidi-override", "left-to-right-mark"),
-        *("soft-hyphen", "filler", "invisible", "mark-only"),
+        *("soft-hyphen", "filler", "invisible", "mark-only", "cyrillic-a", "greek-alpha"),
     ],
 )
 def test_a_name_must_be_one_visible_line(tmp_path: Path, name: str, said: str) -> None:
@@ -280,7 +282,18 @@ def test_a_name_must_be_one_visible_line(tmp_path: Path, name: str, said: str) -
     assert status == 2 and said in err, err
 
 
-@pytest.mark.parametrize("name", ["Mehr\u200cdokht", "Zoë Ó Briain", "山田 花子", "Ann 👨‍👩‍👧"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Mehr\u200cdokht",
+        "Zoë Ó Briain",
+        "山田 花子",
+        "Ann 👨‍👩‍👧",
+        "Иван Петров",
+        "Σωκράτης",
+        "Ivan Иван",
+    ],
+)
 def test_names_of_every_script_are_still_names(tmp_path: Path, name: str) -> None:
     """Not refused: the zero-width joiner and non-joiner (Persian and Indic names, emoji)."""
     status, out, err = _check_named(tmp_path, name)
@@ -292,6 +305,9 @@ def test_seats_whose_names_differ_only_by_case_or_spacing_are_refused(tmp_path: 
     status, _, err = ezkit(
         "game", "new", "auntie", "--players", "Jason Free,jason  free", "--db", db
     )
+    assert status == 2 and "player names must differ" in err
+    # nor by the forms that print alike (found by a hunt: a fullwidth Ａ had passed)
+    status, _, err = ezkit("game", "new", "auntie", "--players", "Ann,\uff21nn", "--db", db)
     assert status == 2 and "player names must differ" in err
     # --seat finds a name typed with other spacing and case
     assert ezkit("game", "new", "auntie", "--players", "Jason Free,Bob", "--db", db)[0] == 0
@@ -672,3 +688,13 @@ def test_a_huge_saved_move_is_named_cut_short(db: str) -> None:
     games.write_text(json.dumps(data))
     status, _, err = ezkit("game", "show", "1", "--db", db)
     assert status == 1 and "'xxxxxxxx" in err and len(err) < 400, err
+
+
+def test_a_character_whose_name_prints_as_a_stored_one_is_refused(db: str, tmp_path: Path) -> None:
+    """Found by a hunt: a fullwidth or ligature form of a stored name was a second character."""
+    path = tmp_path / "wren.yaml"
+    text = Path("examples/characters/wren.yaml").read_text()
+    path.write_text(text.replace("name: Wren", "name: \uff37ren", 1))
+    assert ezkit("char", "add", "examples/characters/wren.yaml", "--db", db)[0] == 0
+    status, _, err = ezkit("char", "add", str(path), "--db", db)
+    assert status != 0 and "already" in err, err

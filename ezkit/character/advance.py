@@ -19,6 +19,7 @@ from ezkit.character import ledger
 from ezkit.character.model import Character, Fault, Gift, HistoryEntry, Role
 from ezkit.errors import InputError, RuleError
 from ezkit.rules import Rules
+from ezkit.words import name_key
 
 ATTRIBUTES = ("body", "agility", "mind", "will")
 
@@ -218,7 +219,7 @@ def _require(
 
 
 def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    return name_key(name)
 
 
 def _roles(character: Character) -> list[tuple[Role, bool]]:

@@ -115,6 +115,7 @@ from ezkit.odds import foe_method
 from ezkit.records import Before, Check, Record, record
 from ezkit.rules import MAX_ROUND_CAP, LimitError, Rules, shown
 from ezkit.terminal import name_problem, safe_line
+from ezkit.words import name_key
 from ezkit.yamlio import load_yaml
 
 STALEMATE, DRAW = "stalemate", "draw"
@@ -292,7 +293,7 @@ def parse(
     for m in members:
         if why := name_problem(m.name):
             raise bad("sides", f"a fighter's name {safe_line(m.name)!r} {why}; a name is one line")
-        key = " ".join(m.name.casefold().split())  # told apart as people read names
+        key = name_key(m.name)  # told apart as people read names
         if key in seen:
             raise bad("sides", f"two fighters are called {m.name!r}: give each a name of his own")
         seen[key] = m

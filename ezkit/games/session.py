@@ -24,7 +24,7 @@ from ezkit.errors import DocumentError, EzkitError, InputError, RuleError
 from ezkit.games import engine
 from ezkit.games.engine import Event, IllegalMove, Move, State
 from ezkit.terminal import name_problem, safe_line
-from ezkit.words import shorten
+from ezkit.words import name_key, shorten
 
 HUMAN = "human"
 #: The most computer players a table seats (every game has at most six seats).
@@ -80,9 +80,10 @@ def bots_for(game_name: str) -> list[str]:
 
 
 def same_name(name: str) -> str:
-    """A name as people tell names apart: any case, any spacing (`jason  free` is Jason Free).
-    New seats must differ so (a save made before keeps its seats); `--seat` finds them so."""
-    return " ".join(name.casefold().split())
+    """A name as people tell names apart (ezkit.words.name_key: `jason  free` is Jason Free,
+    `Ａnn` is Ann). New seats must differ so (a save made before keeps its seats); `--seat`
+    finds them so."""
+    return name_key(name)
 
 
 def seats_for(humans: Sequence[str], bots: int, kinds: Sequence[str]) -> list[Seat]:
