@@ -158,8 +158,14 @@ def test_one_line() -> None:
             "999... is not a whole number from -20 to +20",
         ),
         (["odds", "--mod", "-21"], "-21 is not a whole number from -20 to +20"),
+        # one action's Fudge Points, as its modifiers: within the Ladder's reach (a hunt
+        # found a trillion taken: "a Superb +999999999998 outcome")
+        (
+            ["action", "Great", "--fudge-points", "1000000000000"],
+            "1000000000000 is not a whole number from 0 to 20",
+        ),
     ],
-    ids=["bots", "games", "players", "jobs", "action-mod", "odds-mod"],
+    ids=["bots", "games", "players", "jobs", "action-mod", "odds-mod", "fudge-points"],
 )
 def test_bounds_are_checked_before_any_work(tmp_path: Path, args: list[str], message: str) -> None:
     status, _, err = (
@@ -672,8 +678,17 @@ def test_the_font_warning_names_a_control_character_escaped() -> None:
         ["odds", "--rank", "G" * 20_000],
         ["roll", "4dF+" + "9" * 5_000],
         ["roll", "zz" + "9" * 5_000],
+        # found by a hunt: numbers of options and arguments had been printed back whole
+        ["action", "Great", "--fudge-points", "9" * 5_000],
+        ["game", "show", "9" * 4_000],
+        ["game", "move", "9" * 5_000, "pass"],
+        ["game", "sim", "auntie", "--rounds", "9" * 5_000],
+        ["char", "award", "wren", "--fp", "9" * 5_000],
     ],
-    ids=["action-rank", "odds-rank", "roll-modifier", "roll-method"],
+    ids=[
+        *("action-rank", "odds-rank", "roll-modifier", "roll-method", "fudge-points"),
+        *("game-id", "game-id-5000", "sim-rounds", "award-fp"),
+    ],
 )
 def test_a_huge_value_is_named_cut_short_not_echoed_whole(args: list[str]) -> None:
     """A pasted page given as a rank or a dice expression had been printed back whole."""

@@ -9,10 +9,12 @@ import click
 from ezkit import actions, dice, ladder, odds
 from ezkit.cli.params import (
     FOE_ROLL,
+    LIMIT,
     METHOD,
     RANK,
     ROLL,
     Command,
+    Whole,
     emit_json,
     json_option,
     mod_option,
@@ -53,7 +55,7 @@ Examples:
 )
 @click.option(
     "--fudge-points",
-    type=click.IntRange(0),
+    type=Whole(0, LIMIT),
     default=0,
     help="Fudge Points spent after the roll, +1 each (EZ-12).",
 )

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ezkit.cli.params import RANK, Command, db_option, reason_option, rules_option
+from ezkit.cli.params import RANK, Command, Whole, db_option, reason_option, rules_option
 from ezkit.errors import DocumentError, EzkitError, InputError
 from ezkit.rules import MAX_REST_WEEKS
 from ezkit.store import open_campaign
@@ -140,8 +140,8 @@ def _some_points(fudge_points: int, experience: int, what: str) -> None:
     "award", epilog="Example: ezkit char award 'Jason Free' --fp 1 --reason 'clever plan'"
 )
 @click.argument("name")
-@click.option("--fp", "fudge_points", type=click.IntRange(0), default=0, help="Fudge Points.")
-@click.option("--xp", "experience", type=click.IntRange(0), default=0, help="Experience Points.")
+@click.option("--fp", "fudge_points", type=Whole(0), default=0, help="Fudge Points.")
+@click.option("--xp", "experience", type=Whole(0), default=0, help="Experience Points.")
 @reason_option
 @db_option
 def award(name: str, fudge_points: int, experience: int, reason: str, db: Path | None) -> None:
@@ -157,8 +157,8 @@ def award(name: str, fudge_points: int, experience: int, reason: str, db: Path |
     "spend", epilog="Example: ezkit char spend 'Jason Free' --fp 1 --reason '+1 on a roll'"
 )
 @click.argument("name")
-@click.option("--fp", "fudge_points", type=click.IntRange(0), default=0, help="Fudge Points.")
-@click.option("--xp", "experience", type=click.IntRange(0), default=0, help="Experience Points.")
+@click.option("--fp", "fudge_points", type=Whole(0), default=0, help="Fudge Points.")
+@click.option("--xp", "experience", type=Whole(0), default=0, help="Experience Points.")
 @reason_option
 @db_option
 def spend(name: str, fudge_points: int, experience: int, reason: str, db: Path | None) -> None:
@@ -178,8 +178,8 @@ Examples:
   ezkit char convert 'Jason Free' --to-fp 1   1 XP becomes 2 Fudge Points""",
 )
 @click.argument("name")
-@click.option("--to-xp", type=click.IntRange(1), help="Experience Points to make, 3 FP each.")
-@click.option("--to-fp", type=click.IntRange(1), help="Experience Points to turn into 2 FP each.")
+@click.option("--to-xp", type=Whole(1), help="Experience Points to make, 3 FP each.")
+@click.option("--to-fp", type=Whole(1), help="Experience Points to turn into 2 FP each.")
 @reason_option
 @db_option
 @rules_option
@@ -247,7 +247,7 @@ def improve(
 @click.argument("name")
 @click.argument("gift")
 @click.option("--supernormal", is_flag=True, help="A supernormal gift (counts as 2 gifts).")
-@click.option("--cpd", type=int, default=0, help="Defence the gift adds to CPD.")
+@click.option("--cpd", type=Whole(), default=0, help="Defence the gift adds to CPD.")
 @reason_option
 @db_option
 @rules_option

@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from ezkit.cli import Lazy, LazyGroup
-from ezkit.cli.params import SEED, db_option, emit_json, json_option, secret_seed
+from ezkit.cli.params import GAME_ID, SEED, Whole, db_option, emit_json, json_option, secret_seed
 from ezkit.games import saves
 from ezkit.games.engine import Event, Move
 from ezkit.games.table import Session, screen_module
@@ -35,7 +35,7 @@ def _table_options(command: Callable[..., Any]) -> Callable[..., Any]:
     decorators = [
         click.argument("game_name", metavar="GAME"),
         click.option("--players", default="", help='Human players, in seat order: "Ann,Bob".'),
-        click.option("--bots", type=int, default=0, help="Computer players after the humans."),
+        click.option("--bots", type=Whole(0), default=0, help="Computer players after the humans."),
         click.option(
             "--bot",
             "bot_kind",
@@ -53,7 +53,7 @@ def _table_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def _game_options() -> list[Callable[..., Any]]:
     return [
-        click.option("--rounds", type=int, default=None, help="A fixed number of rounds."),
+        click.option("--rounds", type=Whole(), default=None, help="A fixed number of rounds."),
         click.option("--variant", default=None, help="A variant of the rules (no-draw, ...)."),
         click.option("--first", default=None, help="Who starts: a seat number or a name."),
         click.option(
@@ -427,7 +427,7 @@ def new(
 
 
 @game.command("move", epilog='Example: ezkit game move 1 "burden Bob"')
-@click.argument("game_id", metavar="ID", type=int)
+@click.argument("game_id", metavar="ID", type=GAME_ID)
 @click.argument("words", metavar="MOVE", nargs=-1, required=True)
 @click.option("--seat", default=None, help="Refuse unless this seat (number or name) is to move.")
 @db_option
@@ -486,7 +486,7 @@ def move(game_id: int, words: tuple[str, ...], seat: str | None, db: Path | None
 
 
 @game.command("show", epilog="Example: ezkit game show 1 --seat 0 --json")
-@click.argument("game_id", metavar="ID", type=int)
+@click.argument("game_id", metavar="ID", type=GAME_ID)
 @click.option("--seat", default=None, help="Show what this seat sees (number or name).")
 @db_option
 @json_option
@@ -570,7 +570,7 @@ def _when(stamp: Any) -> str:
 
 
 @game.command("resume", epilog="Example: ezkit game resume 1")
-@click.argument("game_id", metavar="ID", type=int)
+@click.argument("game_id", metavar="ID", type=GAME_ID)
 @db_option
 def resume(game_id: int, db: Path | None) -> None:
     """Go on playing a saved game at this terminal."""
@@ -586,7 +586,7 @@ def resume(game_id: int, db: Path | None) -> None:
 
 
 @game.command("undo", epilog="Example: ezkit game undo 1")
-@click.argument("game_id", metavar="ID", type=int)
+@click.argument("game_id", metavar="ID", type=GAME_ID)
 @db_option
 @json_option
 def undo(game_id: int, db: Path | None, as_json: bool) -> None:
@@ -605,7 +605,7 @@ def undo(game_id: int, db: Path | None, as_json: bool) -> None:
 
 
 @game.command("log", epilog="Example: ezkit game log 1 --seat 0")
-@click.argument("game_id", metavar="ID", type=int)
+@click.argument("game_id", metavar="ID", type=GAME_ID)
 @click.option("--seat", default=None, help="The game as this seat saw it (default: the table).")
 @db_option
 @json_option

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ezkit.cli.game import SIM_SHORT_HELP, _options, _split
-from ezkit.cli.params import SEED, emit_json, json_option, pick_seed
+from ezkit.cli.params import SEED, Whole, emit_json, json_option, pick_seed
 
 
 @click.command(
@@ -20,12 +20,12 @@ from ezkit.cli.params import SEED, emit_json, json_option, pick_seed
 @click.argument("game_name", metavar="GAME")
 @click.option(
     "--games",
-    type=int,
+    type=Whole(),
     default=100,
     show_default=True,
     help="How many games (rounded up so each bot sits in each seat equally often).",
 )
-@click.option("--players", type=int, default=None, help="Seats (default: the game's default).")
+@click.option("--players", type=Whole(), default=None, help="Seats (default: the game's default).")
 @click.option(
     "--bots",
     default=None,
@@ -33,9 +33,9 @@ from ezkit.cli.params import SEED, emit_json, json_option, pick_seed
 )
 @click.option("--seed", type=SEED, default=None, help="Seed the run, to repeat it exactly.")
 @click.option(
-    "--jobs", type=int, default=0, help="Worker processes (default 0: one per CPU; 1: none)."
+    "--jobs", type=Whole(), default=0, help="Worker processes (default 0: one per CPU; 1: none)."
 )
-@click.option("--rounds", type=int, default=None, help="A fixed number of rounds.")
+@click.option("--rounds", type=Whole(), default=None, help="A fixed number of rounds.")
 @click.option("--variant", default=None, help="A variant of the rules.")
 @click.option("--option", "extra", multiple=True, metavar="KEY=VALUE", help="Any other option.")
 @click.option(

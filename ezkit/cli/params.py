@@ -76,6 +76,39 @@ class Modifier(click.IntRange):
 MODIFIER = Modifier()
 
 
+class Whole(click.IntRange):
+    """A whole number, within `low` to `high` where given; a value out of range, or no
+    number, is named shortened (a pasted 4,000-digit number is not printed back whole)."""
+
+    name = "integer"
+
+    def __init__(self, low: int | None = None, high: int | None = None) -> None:
+        super().__init__(low, high)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            from ezkit.terminal import safe_line
+            from ezkit.words import shorten
+
+            self.fail(f"{shorten(safe_line(str(value)))} is not {self.accepted()}", param, ctx)
+
+    def accepted(self) -> str:
+        low, high = self.min, self.max
+        if low is not None and high is not None:
+            return f"a whole number from {low:,} to {high:,}"
+        if low is not None:
+            return f"a whole number of {low:,} or more"
+        if high is not None:
+            return f"a whole number of {high:,} or less"
+        return "a whole number"
+
+
+#: A saved game's ID (a number the campaign gave it).
+GAME_ID = Whole(1, 999_999_999)
+
+
 def mod_option(help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """`--mod`, the modifiers to an action: -20 to +20."""
     return click.option("--mod", "modifier", type=MODIFIER, default=0, help=help)

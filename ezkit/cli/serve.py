@@ -24,7 +24,7 @@ from ezkit.cli.game import (
     _start,
     stake_option,
 )
-from ezkit.cli.params import SEED, FiniteRange, db_option
+from ezkit.cli.params import SEED, FiniteRange, Whole, db_option
 from ezkit.errors import EzkitError, InputError
 from ezkit.games import saves
 from ezkit.games.session import Session
@@ -95,7 +95,7 @@ def _qr(url: str) -> str:
 @click.command("serve", epilog=SERVE_EXAMPLE)
 @click.argument("target", metavar="GAME|ID")
 @click.option("--players", default="", help='Human players, in seat order: "Ann,Bob".')
-@click.option("--bots", type=int, default=0, help="Computer players after the humans.")
+@click.option("--bots", type=Whole(0), default=0, help="Computer players after the humans.")
 @click.option(
     "--bot",
     "bot_kind",
