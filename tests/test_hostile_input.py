@@ -92,6 +92,10 @@ def test_one_broken_save_is_listed_as_broken_and_the_others_still_show(db: str) 
     ("field", "value", "said"),
     [
         ("game", "chess", "'chess'"),
+        # found by a hunt: an unknown game had been answered with advice on bots, and a save
+        # without players with the bare KeyError text 'players'
+        ("game", "../../etc", "unknown game '../../etc'; games: auntie, bakeries, dudab"),
+        ("players", None, "its options name no players"),
         ("kind", "alien", "no bot 'alien'"),
         # players that are no names were an internal error (a hostile-input hunt)
         ("players", [1, 2, 3], "players: '[1, 2, 3]' is not a list of names"),
@@ -109,6 +113,8 @@ def test_a_save_naming_an_unknown_game_or_bot_is_an_invalid_save(
     record = data["games"]["1"]
     if field == "kind":
         record["seats"][1]["kind"] = value
+    elif field == "players" and value is None:
+        del record["options"]["players"]
     elif field == "players":
         record["options"]["players"] = value
     else:

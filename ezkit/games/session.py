@@ -156,6 +156,12 @@ class Session:
         self.saver = save
         self._choosers: dict[str, Chooser] = {}
         try:
+            # the game and its players first: a bot's kind is judged for its game (a damaged
+            # save's unknown game had been answered with advice on bots), and a save without
+            # players had been reported as the bare KeyError 'players'
+            engine.game_class(self.record["game"])
+            if "players" not in self.record["options"]:
+                raise InputError("its options name no players")
             self.state = self._replay()
         except InputError as error:  # a game or bot kind the save names that ezkit has not
             raise DocumentError(f"saved game {game_id} is not a valid save: {error}") from None
