@@ -774,6 +774,17 @@ def test_an_output_ezkit_will_not_write_is_refused_before_the_walk(
         assert "Character name" not in result.output  # no question asked
 
 
+def test_input_that_runs_out_says_nothing_was_written(runner: CliRunner, here: Path) -> None:
+    """Found by a hunt: piped answers that ran out ended with click's bare 'Aborted.'."""
+    result = runner.invoke(cli, ["char", "new", "-o", str(here / "zed.yaml")], input="Zed\n")
+    assert result.exit_code == 1, result.output
+    assert result.stderr.strip() == (
+        "Error: char new stopped before the character was done (the input ran out, or "
+        "Ctrl-C): nothing was written"
+    )
+    assert not (here / "zed.yaml").exists()
+
+
 @pytest.mark.parametrize(
     ("step", "at", "bad", "why"),
     [

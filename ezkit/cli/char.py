@@ -381,7 +381,14 @@ def new_character(
         check_writable(path)
         check_creatable(path)
 
-    character, (report, path) = builder.walk_then(console, rules, finish, point_buy=point_buy)
+    try:
+        character, (report, path) = builder.walk_then(console, rules, finish, point_buy=point_buy)
+    except click.Abort:  # click's prompt at the end of the input or a Ctrl-C
+        click.echo()  # the question's line ends
+        raise EzkitError(
+            "char new stopped before the character was done (the input ran out, or Ctrl-C): "
+            "nothing was written"
+        ) from None
     if path is None:
         click.echo("nothing written")
     else:
