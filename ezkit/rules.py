@@ -290,7 +290,6 @@ def checked(house: str | None = None) -> Rules:
     DocumentError naming the file and every field it gets wrong."""
     from pydantic import TypeAdapter, ValidationError
 
-    from ezkit.records import message
     from ezkit.yamlio import load_yaml
 
     document = _defaults()
@@ -316,9 +315,9 @@ def checked(house: str | None = None) -> Rules:
     try:
         rules = TypeAdapter(Rules).validate_python(document)
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'])}: {message(e)}" for e in error.errors()
-        )
+        from ezkit.character.files import problems_from  # worded as a character file's are
+
+        problems = "; ".join(f"{p.path}: {p.message}" for p in problems_from(error, Rules))
         raise DocumentError(f"{where} is invalid: {problems}") from None
     if problems := in_order(rules):
         raise DocumentError(f"{where} is invalid: {'; '.join(problems)}")

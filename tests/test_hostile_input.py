@@ -502,7 +502,7 @@ def test_points_are_no_true_or_false(tmp_path: Path, field: str, value: str) -> 
         # and after a review: the other tables' numbers
         (
             "ranged_weapons: {sling: {inj: [99999999999999999999]}}\n",
-            "sling.inj.0: a number of 20 digits is out of range",
+            "sling.inj[0]: a number of 20 digits is out of range",
         ),
         ("point_buy: {gift: -1}\n", "point_buy.gift: -1 is out of range: it may be no less than 0"),
         (

@@ -218,9 +218,10 @@ def test_house_rules_are_refused_in_the_words_they_were(tmp_path: Path) -> None:
         rules.load(house)
     assert str(refused.value) == (
         f"house rules {house} is invalid: "
-        "flowchart: Input should be a valid dictionary or instance of Flowchart; "
-        "wounds.levels.0.from: Input should be a valid integer, unable to parse string as an "
-        "integer; wounds.levels.0.extra: Extra inputs are not permitted; "
+        "flowchart: expected a mapping of fields, not 5; "
+        "wounds.levels[0].from: expected a whole number, not 'x'; "
+        "wounds.levels[0].extra: unknown field 'extra' (known fields: name, from, boxes, "
+        "penalty, acts, areas_per_round, stun, heals_after_battle); "
         "wounds.levels: Tuple should have at least 1 item after validation, not 0; "
         "round_cap: 0 is out of range: it may be no less than 1"
     )

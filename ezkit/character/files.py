@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import keyword
 import re
 from functools import cache
 from pathlib import Path
@@ -127,8 +128,22 @@ def problems_from(error: ValidationError, root: type) -> list[Problem]:
             message = f"unknown field {field!r}{_did_you_mean(field, root, item['loc'][:-1])}"
         elif item["type"] == "missing":
             message = "this field is required"
+        elif item["type"] in _MAPPING_TYPES:  # not pydantic's "instance of Flowchart"
+            message = f"expected a mapping of fields, not {_given(item.get('input'))}"
+        elif item["type"] in _WHOLE_TYPES:
+            message = f"expected a whole number, not {_given(item.get('input'))}"
         problems.append(Problem(_rule(message), path, message))
     return problems
+
+
+#: pydantic's errors for a value that is no mapping where a record is, or no whole number.
+_MAPPING_TYPES = frozenset({"dataclass_type", "model_type", "dict_type"})
+_WHOLE_TYPES = frozenset({"int_parsing", "int_type", "int_from_float"})
+
+
+def _given(value: Any) -> str:
+    """A value as the document gave it, cut short."""
+    return shorten(safe_line(repr(value)))
 
 
 def _rule(message: str) -> str:
@@ -159,10 +174,16 @@ def _is_union_tag(part: str) -> bool:
 
 
 def _did_you_mean(field: str, root: type, loc: tuple[Any, ...]) -> str:
-    known = _fields_at(root, loc)
+    # as the file writes them: `from_` (a Python keyword escaped) is `from:`
+    known = [_as_written(name) for name in _fields_at(root, loc)]
     close = difflib.get_close_matches(field, known, n=1, cutoff=0.6)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     return f"{hint} (known fields: {', '.join(known)})" if known else hint
+
+
+def _as_written(name: str) -> str:
+    bare = name.removesuffix("_")
+    return bare if bare != name and keyword.iskeyword(bare) else name
 
 
 def _fields_at(root: type, loc: tuple[Any, ...]) -> list[str]:
