@@ -361,6 +361,9 @@ def test_a_served_game_pays_its_stake_to_the_winning_characters(
     record = saves.get(db, 1)
     winners = [record["seats"][w]["name"] for w in record["winners"]]
     assert winners and record["stake"]["state"] == "paid"
+    # ended as hot-seat play ends: the game's end screen, then who won; nothing to resume
+    assert "game 1 is over and saved" in out and "resume with" not in out
+    assert "Final scores:" not in out and "Round" in out
     for name in ("Jason Free", "Wren"):
         paid = [h for h in ledger(character(db, name)) if "game 1" in str(h)]
         assert len(paid) == (name in winners), (name, winners, paid)

@@ -313,13 +313,17 @@ def run(
     if server.failed is not None:
         raise server.failed
     _settle(db, session)  # a stake the ending save paid is confirmed
-    if session.state.is_over():
-        for line in session.results():
+    if table.broken is not None:  # the campaign holds the game as last saved, if at all
+        raise EzkitError(f"game {game_id} stopped: {table.broken}")
+    if session.state.is_over():  # the table's end screen, as hot-seat play ends
+        from ezkit.games.table import ending
+
+        for line in ending(session, None):
             click.echo(line)
         if line := _stake_line(session):
             click.echo(line)
-    if table.broken is not None:  # the campaign holds the game as last saved, if at all
-        raise EzkitError(f"game {game_id} stopped: {table.broken}")
+        click.echo(f"game {game_id} is over and saved")
+        return
     click.echo(f"game {game_id} saved: resume with `ezkit game serve {game_id}`")
 
 
