@@ -877,8 +877,10 @@ def test_a_save_the_disk_refuses_stops_the_table_with_the_reason(mover: str) -> 
             assert answer.status_code == 409, answer.text
         else:
             table.session.seats[0] = type(table.session.seats[0])("Ann", "heuristic")
-            table._changed_now()
-            table._wake.set()
+            # the runner waits in the server's event loop (the client's thread): woken from
+            # here by the loop's own thread-safe call, as Ctrl-C's stop() wakes it (setting its
+            # asyncio event from this thread woke nothing until the next request, 5 s later)
+            table._loop.call_soon_threadsafe(table._changed_now)
             for _ in range(500):
                 if table.broken:
                     break
