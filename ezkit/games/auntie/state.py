@@ -472,6 +472,27 @@ class AuntieState(Excuses, Reasons, State):
         cards.update((card, c) for card, c in events if c)
         return Counter(cards)
 
+    def sights(self) -> list[dict[str, int]]:
+        """`seen` of every seat, in seat order, as plain dicts (a Counter is built by a Python
+        loop, and a told game asks this twice a move): the discarded events, which every seat
+        sees, are read once. The same counts as `seen`, seat by seat."""
+        game = self.game
+        events = {e: c for e, c in zip(game.event_ids, self.event_discard, strict=True) if c}
+        if self.phase == _P_OVER:
+            every_fudge = list(map(sum, zip(*self.fudge, strict=True)))
+            fudges: Sequence[Sequence[int]] = [every_fudge] * self.n
+        else:
+            fudges = self.fudge
+        discard = self.action_discard
+        sights = []
+        for fudge, hand in zip(fudges, self.hands, strict=True):
+            cards = {card: c for card, c in zip(game.fudge_ids, fudge, strict=True) if c}
+            actions = map(add, hand, discard)
+            cards.update((card, c) for card, c in zip(ACTIONS, actions, strict=True) if c)
+            cards.update(events)
+            sights.append(cards)
+        return sights
+
     # --- the end (AU-9) ---------------------------------------------------------------------
 
     def scores(self) -> list[float]:
