@@ -247,7 +247,11 @@ def _print_status(session: Session, db: Path | None, shown: bool = False) -> Non
             "first, then asks for the move again)"
         )
         return
-    click.echo(f"{name} to move: {_command(f'game show {session.game_id} --seat {seat}', db)}")
+    import shlex
+
+    # the seat by the name people know it by (seats count from 0 for scripts)
+    shown = _command(f"game show {session.game_id} --seat {shlex.quote(name)}", db)
+    click.echo(f"{name} to move: {shown}")
 
 
 # --- the group ---------------------------------------------------------------------------
