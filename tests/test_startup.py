@@ -112,6 +112,26 @@ def test_the_game_commands_do_not_import_the_character_commands(tmp_path: Path) 
     assert not {"ezkit.cli.serve", "ezkit.web", "socket", "starlette", "uvicorn"} & modules
 
 
+def test_the_terminal_width_is_read_without_shutil(monkeypatch: pytest.MonkeyPatch) -> None:
+    """shutil brings lzma and bz2 (9 ms of a hot-seat game's start) for get_terminal_size,
+    which ezkit.terminal.terminal_width does as it does."""
+    code = (
+        "import sys\n"
+        "from ezkit.cli.game import fit\n"
+        "fit('word ' * 50)\n"
+        "print(sorted({'shutil', 'lzma', 'bz2'} & set(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == "[]", done.stdout + done.stderr
+    import shutil
+
+    from ezkit.terminal import terminal_width
+
+    for columns in ("100", "37", "0", "wide", ""):
+        monkeypatch.setenv("COLUMNS", columns)
+        assert terminal_width() == shutil.get_terminal_size().columns
+
+
 def test_fights_read_characters_without_the_character_commands() -> None:
     """`fight` and `print sheet` read a character with ezkit.cli.params.load_character: the
     character commands' module (and its advancement commands) is not theirs to import."""

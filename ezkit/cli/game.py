@@ -306,10 +306,11 @@ def fit(text: str) -> list[str]:
     line is wrapped at spaces (never inside a card id such as `inf-tops`), its later pieces
     indented two more than it. A line that is a command to type (`ezkit game resume 1 --db
     ...`) is left whole, for the terminal to fold: copied, it still runs."""
-    import shutil
     import textwrap
 
-    width = max(40, shutil.get_terminal_size((80, 24)).columns)
+    from ezkit.terminal import terminal_width
+
+    width = max(40, terminal_width())
     lines: list[str] = []
     for line in text.split("\n"):
         if len(line) <= width or line.lstrip().startswith("ezkit "):

@@ -77,9 +77,9 @@ def plain(
 
 
 def _terminal_width() -> int:
-    import shutil
+    from ezkit.terminal import terminal_width
 
-    return shutil.get_terminal_size().columns
+    return terminal_width()
 
 
 def _rich(
