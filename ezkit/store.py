@@ -328,9 +328,26 @@ class Campaign:
 
     def _lookup(self, name: str) -> tuple[int, dict[str, Any]]:
         key = _key(name)
-        found = self._find(key)
-        if found is not None:
-            return found
+        same = [
+            (int(doc_id), doc)
+            for doc_id, doc in self._characters().items()
+            if _key(_stored_name(doc)) == key
+        ]
+        if len(same) > 1:
+            # names stored before they were compared in their printed forms (a fullwidth
+            # Ｗren beside Wren): the name as typed picks one, else none is guessed
+            typed = " ".join(name.split())
+            exact = [pair for pair in same if _stored_name(pair[1]) == typed]
+            if len(exact) == 1:
+                return exact[0]
+            listed = ", ".join(repr(_stored_name(doc)) for _, doc in same)
+            raise AmbiguousNameError(
+                f"character name {name!r} is {len(same)} characters in the campaign "
+                f"({self.path}) that read the same: {listed}; type the one meant exactly "
+                "as it is written"
+            )
+        if same:
+            return same[0]
         starting = [
             (int(doc_id), doc)
             for doc_id, doc in self._characters().items()

@@ -35,14 +35,25 @@ def range_text(low: int, high: int) -> str:
     return str(low) if low == high else f"{low} to {high}"
 
 
+#: Greek and Cyrillic capitals drawn as a Latin one, and the joiners, which show nothing
+#: between such letters. Capitals: a name is compared in capitals (any case), so the small
+#: letters drawn alike (а, е, о, р, с, у, х, і, ј, ѕ, һ, ο) come to these too.
+_LOOKS_LATIN = str.maketrans(
+    "АВЕКМНОРСТХЅІЈҮУҺԀԚԜΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "ABEKMHOPCTXSIJYYHDQWABEZHIKMNOPTYX",
+    "\u200c\u200d",
+)
+
+
 def name_key(name: str) -> str:
     """A name as people tell names apart: any case, any spacing, and the forms that print
-    alike (NFKC: a fullwidth `Ａnn` is Ann, the ligature `ﬁ` is fi), so that two names read
-    the same are one person."""
+    alike: NFKC (a fullwidth `Ａnn` is Ann, the ligature `ﬁ` is fi), Greek and Cyrillic
+    letters drawn as Latin ones (an all-Cyrillic `ТОМ` is TOM), and no joiners; so that two
+    names read the same are one person."""
     if not name.isascii():
         from unicodedata import normalize  # here: most names are ASCII
 
-        name = normalize("NFKC", name)
+        name = normalize("NFKC", name).upper().translate(_LOOKS_LATIN)
     return " ".join(name.split()).casefold()
 
 

@@ -363,10 +363,11 @@ def test_the_command_lines_bounds_are_the_models() -> None:
     """ezkit.cli.params keeps two numbers of its own so that every command's start imports no
     model: the longest name and a modifier's reach."""
     from ezkit import ladder
-    from ezkit.character.model import NAME_MAX
+    from ezkit.character.model import FUDGE_MAX, NAME_MAX
     from ezkit.cli import params
 
     assert (params.NAME_MOST, params.LIMIT) == (NAME_MAX, ladder.LIMIT)
+    assert params.FUDGE_MOST == FUDGE_MAX
 
 
 def test_a_name_option_longer_than_a_name_is_refused_shortened(runner: CliRunner) -> None:

@@ -241,7 +241,7 @@ def test_ranged_evade_and_foe_shooting(runner: CliRunner) -> None:
         (["fight", "melee", JASON, "--foe", BANDIT, "--aim", "-1:-1"], "needs (0 to 20)", 2),
         (["fight", "melee", JASON, "--foe", BANDIT, "--pull", "bruise"], "unknown wound level", 2),
         (["fight", "melee", JASON, "--foe", BANDIT, "--roll", "5"], "outside -4..+4", 2),
-        (["fight", "melee", JASON, "--foe", BANDIT, "--damage-option", "5"], "1<=x<=4", 2),
+        (["fight", "melee", JASON, "--foe", BANDIT, "--damage-option", "5"], "from 1 to 4", 2),
         (["fight", "ranged", JASON, "--foe", BANDIT], "no ranged weapon", 1),
     ],
 )

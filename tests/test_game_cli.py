@@ -513,6 +513,10 @@ def test_the_next_command_printed_names_the_campaign(runner: CliRunner, db: str,
     assert f"--seat {shlex.quote(name)} --db" in printed[1]
     code, out, err = run(runner, *shlex.split(printed[1]))
     assert code == 0 and out.startswith("Game 1: ") and "take 1" in out, err
+    # a name read as a seat number is printed as its own seat's number (a review found
+    # "1 to move: ... --seat 1" at seat 0 showing seat 1's hand)
+    code, out, err = run(runner, "game", "new", "nim", "--players", "1,0", "--db", db)
+    assert code == 0 and "1 to move: ezkit game show 2 --seat 0 --db" in out, out + err
 
 
 # --- Auntie's Fudge -----------------------------------------------------------------------------

@@ -164,11 +164,11 @@ def test_one_line() -> None:
             "999... is not a whole number from -20 to +20",
         ),
         (["odds", "--mod", "-21"], "-21 is not a whole number from -20 to +20"),
-        # one action's Fudge Points, as its modifiers: within the Ladder's reach (a hunt
-        # found a trillion taken: "a Superb +999999999998 outcome")
+        # one roll's Fudge Points: at most what a character may hold (EZ-12: no limit but
+        # the points held; a hunt found a trillion taken: "a Superb +999999999998 outcome")
         (
             ["action", "Great", "--fudge-points", "1000000000000"],
-            "1000000000000 is not a whole number from 0 to 20",
+            "1000000000000 is not a whole number from 0 to 999",
         ),
     ],
     ids=["bots", "games", "players", "jobs", "action-mod", "odds-mod", "fudge-points"],
@@ -319,8 +319,10 @@ def test_seats_whose_names_differ_only_by_case_or_spacing_are_refused(tmp_path: 
     )
     assert status == 2 and "player names must differ" in err
     # nor by the forms that print alike (found by a hunt: a fullwidth Ａ had passed)
-    status, _, err = ezkit("game", "new", "auntie", "--players", "Ann,\uff21nn", "--db", db)
-    assert status == 2 and "player names must differ" in err
+    # an all-Cyrillic TOM, a joiner inside a Latin name (a review found both seated)
+    for players in ("Ann,\uff21nn", "TOM,\u0422\u041e\u041c", "Ann,An\u200dn"):
+        status, _, err = ezkit("game", "new", "auntie", "--players", players, "--db", db)
+        assert status == 2 and "player names must differ" in err, players
     # --seat finds a name typed with other spacing and case
     assert ezkit("game", "new", "auntie", "--players", "Jason Free,Bob", "--db", db)[0] == 0
     status, out, err = ezkit("game", "show", "1", "--seat", "jason   FREE", "--db", db)
@@ -690,10 +692,16 @@ def test_the_font_warning_names_a_control_character_escaped() -> None:
         ["game", "move", "9" * 5_000, "pass"],
         ["game", "sim", "auntie", "--rounds", "9" * 5_000],
         ["char", "award", "wren", "--fp", "9" * 5_000],
+        ["game", "serve", "9" * 5_000, "--port", "0"],
+        ["fight", "scene", "examples/scenes/tavern-brawl.yaml", "--resume", "9" * 5_000],
+        ["fight", "melee", "Wren", "Gruk", "--fudge-points", "9" * 5_000],
+        ["fight", "melee", "Wren", "Gruk", "--damage-option", "9" * 5_000],
+        ["roll", "-n", "9" * 5_000],
     ],
     ids=[
         *("action-rank", "odds-rank", "roll-modifier", "roll-method", "fudge-points"),
-        *("game-id", "game-id-5000", "sim-rounds", "award-fp"),
+        *("game-id", "game-id-5000", "sim-rounds", "award-fp", "serve-id", "scene-id"),
+        *("fight-fudge-points", "damage-option", "roll-times"),
     ],
 )
 def test_a_huge_value_is_named_cut_short_not_echoed_whole(args: list[str]) -> None:
@@ -719,3 +727,42 @@ def test_a_character_whose_name_prints_as_a_stored_one_is_refused(db: str, tmp_p
     assert ezkit("char", "add", "examples/characters/wren.yaml", "--db", db)[0] == 0
     status, _, err = ezkit("char", "add", str(path), "--db", db)
     assert status != 0 and "already" in err, err
+
+
+def test_two_stored_names_that_read_the_same_are_told_apart_or_refused(
+    db: str, tmp_path: Path
+) -> None:
+    """A campaign stored before names were compared in their printed forms may hold Wren and
+    a fullwidth Ｗren: typed exactly, each is found; typed otherwise, neither is guessed (a
+    review found `char remove` reaching the other one)."""
+    from ezkit.store import open_campaign
+
+    assert ezkit("char", "add", "examples/characters/wren.yaml", "--db", db)[0] == 0
+    with open_campaign(Path(db)) as campaign:  # as an older ezkit stored it
+        doc = dict(campaign.find_character("Wren Hollowell"))
+        doc["name"] = "\uff37ren Hollowell"
+        campaign.table("characters").insert(doc)
+    status, out, err = ezkit("char", "show", "\uff37ren Hollowell", "--db", db)
+    assert status == 0 and "\uff37ren Hollowell" in out, err
+    status, out, err = ezkit("char", "show", "wren hollowell", "--db", db)
+    assert status == 2 and "2 characters in the campaign" in err and "read the same" in err, err
+
+
+def test_the_scoring_helpers_refuse_a_player_given_twice_in_a_form_that_prints_alike() -> None:
+    status, _, err = ezkit("score", "auntie", "--player", "Ann=4,4,3", "--player", "\uff21nn=0,1")
+    assert status == 2 and "is given twice" in err, err
+    status, _, err = ezkit("score", "foozle", "standings", "Ann=red", "\uff21nn=blue")
+    assert status == 2 and "is given twice" in err, err
+
+
+def test_two_fighters_whose_names_print_alike_are_refused(tmp_path: Path) -> None:
+    """A scene's fighters are told apart as people read their names (a review found a scene
+    with Wren and a fullwidth Ｗren fought, untested)."""
+    scene = tmp_path / "scene.yaml"
+    scene.write_text(
+        "sides:\n"
+        "  left:\n    - npc: 'Wren: Fair Fighter, INJ 3, CPD 2'\n"
+        "  right:\n    - npc: '\uff37ren: Fair Fighter, INJ 3, CPD 2'\n"
+    )
+    status, _, err = ezkit("fight", "scene", str(scene), "--seed", "1")
+    assert status == 1 and "two fighters are called" in err, err

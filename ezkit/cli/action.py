@@ -9,7 +9,7 @@ import click
 from ezkit import actions, dice, ladder, odds
 from ezkit.cli.params import (
     FOE_ROLL,
-    LIMIT,
+    FUDGE_MOST,
     METHOD,
     RANK,
     ROLL,
@@ -55,7 +55,7 @@ Examples:
 )
 @click.option(
     "--fudge-points",
-    type=Whole(0, LIMIT),
+    type=Whole(0, FUDGE_MOST),
     default=0,
     help="Fudge Points spent after the roll, +1 each (EZ-12).",
 )

@@ -14,11 +14,13 @@ from ezkit.character.files import in_campaign, parse_character
 from ezkit.cli.fight_scene import scene_command
 from ezkit.cli.params import (
     FOE_ROLL,
+    FUDGE_MOST,
     MODIFIER,
     NAME,
     RANK,
     ROLL,
     Command,
+    Whole,
     character_file,
     db_option,
     emit_json,
@@ -111,13 +113,13 @@ def _side_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option(
             "--damage-option",
             "damage_options",
-            type=click.IntRange(1, 4),
+            type=Whole(1, 4),
             multiple=True,
             help="Damage Roll Option 1-4 (repeatable).",
         ),
         click.option(
             "--fudge-points",
-            type=click.IntRange(0),
+            type=Whole(0, FUDGE_MOST),
             default=0,
             help="Fudge Points A spends after the roll: +1 each to A's result (EZ-12); "
             "with --apply they come off A in the campaign.",

@@ -13,6 +13,7 @@ from ezkit import rules as rules_data
 from ezkit.character.files import in_campaign, parse_character
 from ezkit.character.model import Character
 from ezkit.cli.params import (
+    SAVED_ID,
     Command,
     db_option,
     emit_json,
@@ -51,7 +52,7 @@ Examples:
 @click.option(
     "--resume",
     "resume_id",
-    type=click.IntRange(1),
+    type=SAVED_ID,
     metavar="ID",
     help="Go on with a scene stopped with --step (its id in the campaign; the seed, the "
     "rules and the PCs as they were are saved with it).",

@@ -15,7 +15,8 @@ from typing import Any
 import click
 
 from ezkit.cli import Lazy, LazyGroup
-from ezkit.cli.params import GAME_ID, SEED, Whole, db_option, emit_json, json_option, secret_seed
+from ezkit.cli.params import SAVED_ID, SEED, Whole, db_option, emit_json, json_option, secret_seed
+from ezkit.errors import InputError
 from ezkit.games import saves
 from ezkit.games.engine import Event, Move
 from ezkit.games.table import Session, screen_module
@@ -249,8 +250,14 @@ def _print_status(session: Session, db: Path | None, shown: bool = False) -> Non
         return
     import shlex
 
-    # the seat by the name people know it by (seats count from 0 for scripts)
-    shown = _command(f"game show {session.game_id} --seat {shlex.quote(name)}", db)
+    # the seat by the name people know it by (seats count from 0 for scripts); by its number
+    # when the name would be read as one (a player called "1" at seat 0)
+    try:
+        by_name = session.seat(name) == seat
+    except InputError:
+        by_name = False
+    which = shlex.quote(name) if by_name else str(seat)
+    shown = _command(f"game show {session.game_id} --seat {which}", db)
     click.echo(f"{name} to move: {shown}")
 
 
@@ -432,7 +439,7 @@ def new(
 
 
 @game.command("move", epilog='Example: ezkit game move 1 "burden Bob"')
-@click.argument("game_id", metavar="ID", type=GAME_ID)
+@click.argument("game_id", metavar="ID", type=SAVED_ID)
 @click.argument("words", metavar="MOVE", nargs=-1, required=True)
 @click.option("--seat", default=None, help="Refuse unless this seat (number or name) is to move.")
 @db_option
@@ -491,7 +498,7 @@ def move(game_id: int, words: tuple[str, ...], seat: str | None, db: Path | None
 
 
 @game.command("show", epilog="Example: ezkit game show 1 --seat 0 --json")
-@click.argument("game_id", metavar="ID", type=GAME_ID)
+@click.argument("game_id", metavar="ID", type=SAVED_ID)
 @click.option("--seat", default=None, help="Show what this seat sees (number or name).")
 @db_option
 @json_option
@@ -575,7 +582,7 @@ def _when(stamp: Any) -> str:
 
 
 @game.command("resume", epilog="Example: ezkit game resume 1")
-@click.argument("game_id", metavar="ID", type=GAME_ID)
+@click.argument("game_id", metavar="ID", type=SAVED_ID)
 @db_option
 def resume(game_id: int, db: Path | None) -> None:
     """Go on playing a saved game at this terminal."""
@@ -591,7 +598,7 @@ def resume(game_id: int, db: Path | None) -> None:
 
 
 @game.command("undo", epilog="Example: ezkit game undo 1")
-@click.argument("game_id", metavar="ID", type=GAME_ID)
+@click.argument("game_id", metavar="ID", type=SAVED_ID)
 @db_option
 @json_option
 def undo(game_id: int, db: Path | None, as_json: bool) -> None:
@@ -610,7 +617,7 @@ def undo(game_id: int, db: Path | None, as_json: bool) -> None:
 
 
 @game.command("log", epilog="Example: ezkit game log 1 --seat 0")
-@click.argument("game_id", metavar="ID", type=GAME_ID)
+@click.argument("game_id", metavar="ID", type=SAVED_ID)
 @click.option("--seat", default=None, help="The game as this seat saw it (default: the table).")
 @db_option
 @json_option

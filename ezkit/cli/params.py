@@ -53,6 +53,9 @@ class FiniteRange(click.FloatRange):
 #: the reach of a modifier (ezkit.ladder.LIMIT); tests/test_cli.py checks both agree.
 NAME_MOST = 100
 LIMIT = 20
+#: The most Fudge Points a character holds (ezkit.character.model.FUDGE_MAX), so the most
+#: one roll can take (EZ-12: no limit but the points held).
+FUDGE_MOST = 999
 
 
 class Modifier(click.IntRange):
@@ -105,8 +108,8 @@ class Whole(click.IntRange):
         return "a whole number"
 
 
-#: A saved game's ID (a number the campaign gave it).
-GAME_ID = Whole(1, 999_999_999)
+#: A saved game's or scene's ID (a number the campaign gave it).
+SAVED_ID = Whole(1, 999_999_999)
 
 
 def mod_option(help: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

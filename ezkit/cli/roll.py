@@ -10,6 +10,7 @@ from ezkit import dice, ladder
 from ezkit.cli.params import (
     METHOD,
     Command,
+    Whole,
     emit_json,
     json_option,
     pick_seed,
@@ -35,9 +36,7 @@ Examples:
 @click.argument("expression", required=False, metavar="[EXPR]")
 @click.option("--method", "-m", type=METHOD, help="Dice method (default 4dF).")
 @seed_option
-@click.option(
-    "--times", "-n", type=click.IntRange(1, 10_000), default=1, show_default=True, help="Rolls."
-)
+@click.option("--times", "-n", type=Whole(1, 10_000), default=1, show_default=True, help="Rolls.")
 @click.option(
     "--deck-file",
     # a str here: pathlib, json and the file code are imported only when a shoe is kept

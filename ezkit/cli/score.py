@@ -14,7 +14,7 @@ import click
 from ezkit.cli.params import Command, emit_json, json_option
 from ezkit.errors import InputError
 from ezkit.terminal import name_problem, safe_line
-from ezkit.words import won
+from ezkit.words import name_key, won
 
 AUNTIE_EXAMPLE = """\b
 Examples:
@@ -84,7 +84,7 @@ def auntie(cards: tuple[str, ...], players: tuple[str, ...], as_json: bool) -> N
     hands: dict[str, list[str]] = {}
     for text in players:
         name, hand = _player(text)
-        if name.casefold() in {n.casefold() for n in hands}:
+        if name_key(name) in {name_key(n) for n in hands}:  # names that print alike too
             raise click.BadParameter(f"{name!r} is given twice", param_hint="'--player'")
         hands[name] = hand
     rules.check_supply(hands)
@@ -441,7 +441,7 @@ def foozle_standings(players: tuple[str, ...], as_json: bool) -> None:
         if not sep or not name.strip():
             raise click.BadParameter(f"{text!r} is not NAME=TOKENS, e.g. Ann=red,blue,white")
         name = _name(name, "PLAYERS")  # checked before any message shows it
-        if name.casefold() in {n.casefold() for n in tokens}:
+        if name_key(name) in {name_key(n) for n in tokens}:
             raise click.BadParameter(f"{name!r} is given twice")
         tokens[name] = fg.parse_tokens(held, name)
     if not tokens:

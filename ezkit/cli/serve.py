@@ -24,7 +24,7 @@ from ezkit.cli.game import (
     _start,
     stake_option,
 )
-from ezkit.cli.params import SEED, FiniteRange, Whole, db_option
+from ezkit.cli.params import SAVED_ID, SEED, FiniteRange, Whole, db_option
 from ezkit.errors import EzkitError, InputError
 from ezkit.games import saves
 from ezkit.games.session import Session
@@ -167,7 +167,7 @@ def serve(
             raise click.UsageError(
                 f"a saved game ID takes no game options or stake (they are saved): {named}"
             )
-        game_id = int(number)
+        game_id = SAVED_ID.convert(number, None, click.get_current_context())
         session = Session(saves.get(db, game_id), game_id=game_id)
         if session.state.is_over():
             raise EzkitError(
