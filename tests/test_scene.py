@@ -389,14 +389,28 @@ def test_actions_read_back_as_written() -> None:
         ({"does": "attack Nobody"}, "no fighter called 'Nobody'"),
         ({"does": "shoot Jason Free"}, "no ranged weapon"),
         ({"pc": "Jason Free"}, "exactly one of pc"),
+        # found by a hunt: an NPC's gun had no bound (a 23-digit wound value was fought)
+        ({"ranged_inj": 21}, r"sides\.bandits\[0\]\.ranged_inj: 21 is out of range: an INJ"),
+        ({"ranged_inj": -21}, "-21 is out of range"),
     ],
-    ids=["typo", "range", "name", "gun", "two-sources"],
+    ids=["typo", "range", "name", "gun", "two-sources", "ranged-inj", "ranged-inj-low"],
 )
 def test_bad_scene_files_name_the_field(rules: Rules, change: dict, message: str) -> None:
     doc = {
         "sides": {"heroes": [{"file": "jason-free.yaml"}], "bandits": [{"npc": BANDIT, **change}]}
     }
     with pytest.raises(DocumentError, match=message):
+        scene.parse(doc, rules, CHARACTERS)
+
+
+@pytest.mark.parametrize("cap", [0, -5, "0"])
+def test_a_round_cap_is_one_round_or_more(rules: Rules, cap: int | str) -> None:
+    """A hunt found -5 fought as 0 rounds, and 0 read as 'the rules' cap' (20)."""
+    doc = {
+        "round_cap": cap,
+        "sides": {"heroes": [{"file": "jason-free.yaml"}], "bandits": [{"npc": BANDIT}]},
+    }
+    with pytest.raises(DocumentError, match=r"round_cap: -?\d+ rounds; a round cap is 1 to 1,000"):
         scene.parse(doc, rules, CHARACTERS)
 
 

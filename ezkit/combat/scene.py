@@ -76,6 +76,7 @@ from ezkit.combat.scene_steer import (  # noqa: F401
 )
 from ezkit.odds import foe_method
 from ezkit.rules import Rules
+from ezkit.words import plural
 
 # --- the runner -------------------------------------------------------------------------------
 
@@ -232,7 +233,7 @@ class Fight(Steering, Intents, Exchanges):
         elif winner is None:
             winner = STALEMATE
             self.both(
-                f"Result: a stalemate: nobody ended the fight in {len(rounds)} rounds "
+                f"Result: a stalemate: nobody ended the fight in {plural(len(rounds), 'round')} "
                 f"(round cap {scene.round_cap}, EZ-20)"
             )
         elif winner == DRAW:

@@ -258,6 +258,23 @@ def parse(
     for option in doc.damage_options:
         if option not in (1, 2, 3, 4):
             raise bad("damage_options", f"{option} is no Damage Roll Option; choose 1, 2, 3, 4")
+    # the field's own bound is not checked through its `| None` (0 had meant the rules' cap)
+    if doc.round_cap is not None and doc.round_cap < 1:
+        raise bad(
+            "round_cap",
+            f"{shown(doc.round_cap)} rounds; a round cap is 1 to {MAX_ROUND_CAP:,} (EZ-20)",
+        )
+    for side, entries in doc.sides.items():
+        for i, entry in enumerate(entries):
+            inj = entry.ranged_inj
+            if inj is not None and (
+                isinstance(inj, bool) or not -ladder.LIMIT <= inj <= ladder.LIMIT
+            ):
+                raise bad(
+                    f"sides.{side}[{i}].ranged_inj",
+                    f"{shown(inj)} is out of range: an INJ is from -{ladder.LIMIT} to "
+                    f"+{ladder.LIMIT}, as the stat line's",
+                )
 
     snapshots: dict[str, dict[str, Any]] = {}
 
@@ -305,7 +322,7 @@ def parse(
         doc.light,
         doc.foe_roll,
         frozenset(doc.damage_options),
-        doc.round_cap or rules.round_cap,
+        rules.round_cap if doc.round_cap is None else doc.round_cap,
         doc.written(),
         snapshots,
     )
@@ -350,7 +367,7 @@ def check_limits(doc: _SceneDocument, rules: Rules, source: str) -> None:
             f"{source}: round_cap: {shown(doc.round_cap)} is more than {MAX_ROUND_CAP:,}, the "
             "largest round cap (EZ-20)"
         )
-    cap = doc.round_cap or rules.round_cap
+    cap = rules.round_cap if doc.round_cap is None else max(doc.round_cap, 1)
     if total * cap > MAX_FIGHTER_ROUNDS:
         where = "round_cap" if doc.round_cap else "round_cap (from the rules)"
         raise LimitError(
