@@ -347,6 +347,13 @@ def test_advancement_refusals_exit_1_and_change_nothing(runner: CliRunner, db: s
     assert Path(db).read_text() == before
 
 
+def test_a_conversion_short_of_points_cites_the_conversion_rule(runner: CliRunner, db: str) -> None:
+    """Converting is EZ-12 both ways (a hunt found --to-fp citing EZ-13)."""
+    run(runner, "char", "add", GRUK, "--db", db)
+    code, _, err = run(runner, "char", "convert", "Gruk", "--to-fp", "1", "--db", db)
+    assert code == 1 and "needs 1 Experience Point and has 0: 1 missing (EZ-12)" in err, err
+
+
 def test_convert_needs_exactly_one_direction(runner: CliRunner, db: str) -> None:
     run(runner, "char", "add", JASON, "--db", db)
     code, _, err = run(runner, "char", "convert", "Jason Free", "--db", db)

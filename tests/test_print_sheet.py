@@ -112,6 +112,13 @@ def test_long_text_flows_to_a_second_page(batch: tuple) -> None:
     assert "Paragraph 3" in flat(" ".join(long))  # nothing cut
 
 
+def test_a_blank_sheet_with_names_is_refused_as_either_or(tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    result = CliRunner().invoke(cli, ["print", "sheet", "jason", "--blank", "-o", str(out)])
+    assert result.exit_code == 2 and "not both" in result.output, result.output
+    assert not out.exists()
+
+
 def test_blank_sheet(tmp_path: Path) -> None:
     out = tmp_path / "blank.pdf"
     result = CliRunner().invoke(cli, ["print", "sheet", "--blank", "-o", str(out), "--paper", "a4"])

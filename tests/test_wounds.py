@@ -105,6 +105,19 @@ def test_stun_results(rolled: str, marked: str | None, condition: str) -> None:
     assert wounds.condition(track, R) == condition
 
 
+def test_a_stun_above_the_cap_is_told_as_held_to_it_not_promoted() -> None:
+    """EZ-16: a stun rolled at Near Death is marked at the cap, Out of It (a hunt found it
+    told as 'promoted', the word for a wound moved up)."""
+    _, result = wounds.mark([], "Near Death", R, stun=True)
+    assert not result.promoted and result.capped
+    assert (
+        result.describe() == "stun Out of It (Knocked Out; rolled Near Death, held to the stun cap)"
+    )
+    track, _ = wounds.mark([], "Hurt", R, stun=True)
+    _, again = wounds.mark(track, "Hurt", R, stun=True)  # the Hurt box is full: moved up
+    assert again.promoted and not again.capped and "promoted" in again.describe()
+
+
 def test_a_stun_never_kills() -> None:
     track: list = []
     for _ in range(10):

@@ -88,7 +88,7 @@ def history_costs(character: Character, rules: Rules, errors: list) -> None:
     in the XP table (EZ-13, at the rank in play), a gift or a fault at theirs, and nothing
     else moves points. The build is checked with the history undone (`as_built`): a history
     that had cost nothing would have made any character out of a valid one."""
-    for number, entry in enumerate(character.history, 1):
+    for number, entry in enumerate(character.history):  # from 0, as every path counts
         if why := _entry_problem(entry, character, rules):
             rule, text = why
             errors.append(Problem(rule, f"history[{number}]", f"{entry.kind}: {text}"))

@@ -78,22 +78,25 @@ def convert_to_fudge_points(
     """The back-conversion: 1 Experience Point becomes only 2 Fudge Points (EZ-12)."""
     if experience <= 0:
         raise RuleError("convert a positive number of Experience Points")
-    require(doc, experience=experience, doing="convert back into Fudge Points")
+    require(doc, experience=experience, doing="convert back into Fudge Points", rule="EZ-12")
     gained = experience * rules.fudge_points.back_conversion
     reason = reason or f"{experience} XP back into {gained} Fudge Points"
     return _record(doc, "convert", reason, gained, -experience)
 
 
-def require(doc: Document, fudge_points: int = 0, experience: int = 0, doing: str = "") -> None:
-    """Refuse, saying how many are missing, when the character cannot pay."""
-    for held, needed, unit, rule in (
+def require(
+    doc: Document, fudge_points: int = 0, experience: int = 0, doing: str = "", rule: str = ""
+) -> None:
+    """Refuse, saying how many are missing, when the character cannot pay (`rule`: the
+    ruling of what is paid for; by default EZ-12 for Fudge Points, EZ-13 for Experience)."""
+    for held, needed, unit, default in (
         (held_fudge_points(doc), fudge_points, "Fudge Point", "EZ-12"),
         (held_experience(doc), experience, "Experience Point", "EZ-13"),
     ):
         if needed > held:
             raise RuleError(
                 f"to {doing}, {doc['name']} needs {plural(needed, unit)} and has {held}: "
-                f"{needed - held} missing ({rule})"
+                f"{needed - held} missing ({rule or default})"
             )
 
 

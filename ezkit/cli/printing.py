@@ -111,7 +111,12 @@ def sheet(
     house_rules: Path | None,
 ) -> None:
     """Character sheets, one character a page: campaign NAMEs or character FILEs."""
-    if blank == bool(names):
+    if blank and names:
+        raise click.UsageError(
+            "a --blank sheet is for a character not made yet: name characters, or ask for "
+            "--blank, not both"
+        )
+    if not blank and not names:
         raise click.UsageError("name one or more characters, or ask for a --blank sheet")
     _preload()
     from ezkit import render

@@ -76,6 +76,7 @@ class Marked:
     stun: bool
     promoted: bool
     stun_name: str | None = None  # a stun by its own name: Dazed, Stunned, Knocked Out (EZ-16)
+    capped: bool = False  # a stun rolled above the stun cap, marked at it (EZ-16)
 
     def describe(self) -> str:
         """`Hurt`, `stun Hurt (Dazed)`, `stun Scratch: No effect` (EZ-16), `..., Dead`."""
@@ -86,7 +87,11 @@ class Marked:
             return f"{self.rolled}: no effect"
         if self.level == DEAD:
             return f"{self.rolled}, past Near Death: Dead"
-        moved = f"rolled {self.rolled}, promoted" if self.promoted else ""
+        moved = (
+            f"rolled {self.rolled}, promoted"
+            if self.promoted
+            else (f"rolled {self.rolled}, held to the stun cap" if self.capped else "")
+        )
         if self.stun:
             return f"stun {self.level} ({self.stun_name}{'; ' + moved if moved else ''})"
         return f"{self.level} ({moved})" if moved else self.level
@@ -115,7 +120,9 @@ def mark(
         if sum(1 for m in marks if m.level == level.name) < level.boxes:
             marks.append(WoundMark(level=level.name, rolled=levels[start].name, stun=stun))
             named = level.stun if stun else None  # the box's stun name is the effect (EZ-16)
-            return marks, Marked(levels[start].name, level.name, stun, index != start, named)
+            return marks, Marked(
+                levels[start].name, level.name, stun, index > start, named, capped=index < start
+            )
     if stun:  # every box up to the stun cap is full: the stun adds nothing
         return marks, Marked(levels[start].name, None, True, False, levels[start].stun)
     marks.append(WoundMark(level=DEAD, rolled=levels[start].name, stun=False))
