@@ -1030,3 +1030,14 @@ def test_a_characters_bonuses_are_on_the_ladders_scale(change: dict[str, Any], s
     document = load_yaml(JASON_FILE)
     with pytest.raises(InvalidCharacter, match=said.replace("[", r"\[").replace("]", r"\]")):
         parse_character({**document, **change}, "x")
+
+
+def test_a_weapon_giving_both_a_damage_factor_and_an_inj_is_refused() -> None:
+    """Which it is cannot be guessed (a hunt found a rifle with both made a melee weapon, and
+    a character `check` called valid could not shoot)."""
+    doc = jason()
+    doc["weapons"][1] = {"name": "rifle", "type": "light rifle", "inj": 4, "damage_factor": 2}
+    report = run(doc)
+    assert_error(report, "EZ-10", "weapons[1]")
+    (problem,) = [p for p in report.errors if p.path == "weapons[1]"]
+    assert "gives both damage_factor" in problem.message

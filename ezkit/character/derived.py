@@ -95,6 +95,14 @@ def armor_bonus(armor: Armor | None, rules: Rules, problems: list[Problem]) -> i
 def weapon_stats(weapon: Weapon, character: Character, rules: Rules) -> WeaponStats | Problem:
     """A weapon's INJ: melee is Body + Mass Scale + damage factor (+1 quality);
     a self-powered weapon's INJ is its own, the table's lower value by default (EZ-10)."""
+    if weapon.damage_factor is not None and weapon.inj is not None:
+        # which one it is cannot be guessed: a rifle with a damage factor had become a club
+        return Problem(
+            "EZ-10",
+            "",
+            f"weapon {weapon.name!r} gives both damage_factor (a melee weapon's: Body + factor) "
+            "and inj (a ranged weapon's own INJ); keep the one that fits it",
+        )
     looked_up = weapon.type or weapon.name
     melee = rules.melee_weapon(looked_up) if weapon.kind != "ranged" else None
     ranged = rules.ranged_weapon(looked_up) if weapon.kind != "melee" else None
