@@ -27,6 +27,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ezkit.errors import DiceError
+from ezkit.ladder import LIMIT
 from ezkit.records import record
 from ezkit.words import shorten
 
@@ -436,7 +437,7 @@ def alternatives() -> list[Method]:
 
 # --- expressions ------------------------------------------------------------
 
-_MODIFIER = re.compile(r"^[+-]\d{1,4}$")
+_MODIFIER = re.compile(r"^[+-]\d+$")
 
 
 @record
@@ -461,7 +462,7 @@ def parse(text: str | None, default: str = DEFAULT) -> Expression:
     if not compact:
         return Expression(method(default))
     if _MODIFIER.match(compact):
-        return Expression(method(default), int(compact))
+        return Expression(method(default), _modifier(compact, text))
     lowered = compact.lower()
     names = sorted(
         ((key, m) for m in methods().values() for key in (m.name.lower(), *m.aliases)),
@@ -473,7 +474,7 @@ def parse(text: str | None, default: str = DEFAULT) -> Expression:
             if not rest:
                 return Expression(found)
             if _MODIFIER.match(rest):
-                return Expression(found, int(rest))
+                return Expression(found, _modifier(rest, text))
             break
     head = re.match(r"^[^+-]*", compact)
     word = head.group(0) if head else compact
@@ -486,6 +487,17 @@ def parse(text: str | None, default: str = DEFAULT) -> Expression:
     raise DiceError(
         f"malformed dice expression {shorten(text)!r}: write METHOD, METHOD+N or METHOD-N "
         f"(e.g. 4dF+2, 3d6-1, +1) with METHOD one of {method_list()}"
+    )
+
+
+def _modifier(typed: str, text: str | None) -> int:
+    """An expression's modifier, within the Ladder's reach as every other modifier (a
+    `3d6+99` had read `Superb +94`)."""
+    if len(typed) <= 6 and abs(value := int(typed)) <= LIMIT:
+        return value
+    raise DiceError(
+        f"the modifier {shorten(typed)} in {shorten(text or '')!r} is out of range: a "
+        f"modifier is from -{LIMIT} to +{LIMIT}, as --mod"
     )
 
 

@@ -165,7 +165,13 @@ def test_deck_file_is_for_the_poker_method_only(runner: CliRunner, tmp_path: Pat
         (["action", "9" * 5000], "rank '9999999999999999999999999999999999999...' is off the"),
         (["action", "-21"], "rank '-21' is off the Ladder by far"),  # no space before it
         (["action", "99"], "ranks run from -20 to +20"),
-        (["roll", "4dF+" + "9" * 5000], "malformed dice expression"),
+        (["roll", "4dF+" + "9" * 5000], "the modifier +999999999"),
+        # as every modifier: within the Ladder's reach (a hunt found `3d6+99` read Superb +94)
+        (
+            ["roll", "3d6+99"],
+            "the modifier +99 in '3d6+99' is out of range: a modifier is from -20",
+        ),
+        (["roll", "+21"], "the modifier +21 in '+21' is out of range"),
         (["roll", "4d3-7"], "unknown dice method '4d3'"),
         (["action", "Fair", "--debug"], "No such option '--debug'"),
     ],
