@@ -122,7 +122,13 @@ class Check:
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
         schema = handler(source)
-        schema.update(self.constraints)
+        # onto the value's own schema, under any Before/After written ahead of this Check:
+        # set on a function's schema, the constraints were silently not checked (a round
+        # cap's ge=1 under its Before had let 0 and -5 through)
+        target = schema
+        while target.get("type", "").startswith("function-") and "schema" in target:
+            target = target["schema"]
+        target.update(self.constraints)
         return schema
 
 
@@ -246,6 +252,8 @@ def message(error: Any) -> str:
     if bound is not None:  # the value given, and what is accepted (pydantic names the bound)
         word, key = bound
         limit, given = error.get("ctx", {}).get(key), error.get("input")
+        if isinstance(given, str) and given.strip().removeprefix("-").isdigit():
+            given = int(given)  # a number written as text ('0'), read as the number
         if isinstance(given, int) and not isinstance(given, bool) and limit is not None:
             shown = (
                 f"{given:,}"
@@ -266,3 +274,10 @@ _BOUNDS = {
 @cache
 def _fields(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)  # constraints (Annotated) left out
+
+
+def no_true_or_false(value: Any) -> Any:
+    """A number is never true or false: pydantic would read `mass_scale: true` as 1."""
+    if isinstance(value, bool):
+        raise ValueError(f"{str(value).lower()} is no number; write a whole number")
+    return value

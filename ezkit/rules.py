@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 
 from ezkit import ladder
 from ezkit.errors import DocumentError, InputError
-from ezkit.records import Before, Check, Record, build, record
+from ezkit.records import Before, Check, Record, build, no_true_or_false, record
 
 DATA = Path(__file__).parent / "data" / "rules.yaml"
 COMPILED = DATA.with_suffix(".json")
@@ -53,13 +53,13 @@ Rank = Annotated[int, Before(ladder.parse)]
 #: A count the house rules set (points, ranks, gifts, roles, XP costs): none, or some, up to
 #: COUNT_LIMIT (a house role_points of 10^24 or a cost of 10^26 is a slip, not a rule).
 COUNT_LIMIT = 1000
-Count = Annotated[int, Check(ge=0, le=COUNT_LIMIT)]
+Count = Annotated[int, Check(ge=0, le=COUNT_LIMIT), Before(no_true_or_false)]
 #: Boxes of one wound level: the sheet prints them in a row (the book's Scratch has three; a
 #: house level of 10^9 boxes hung every command that marks wounds).
 BOXES_LIMIT = 10
 #: A bonus or factor on the Ladder's scale (armour, a weapon's damage factor): within the
 #: modifiers any command takes (a house armour of 10^20 had given a CPD of 10^20).
-Bonus = Annotated[int, Check(ge=-ladder.LIMIT, le=ladder.LIMIT)]
+Bonus = Annotated[int, Check(ge=-ladder.LIMIT, le=ladder.LIMIT), Before(no_true_or_false)]
 
 
 @record(kw_only=True)

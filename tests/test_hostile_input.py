@@ -766,3 +766,47 @@ def test_two_fighters_whose_names_print_alike_are_refused(tmp_path: Path) -> Non
     )
     status, _, err = ezkit("fight", "scene", str(scene), "--seed", "1")
     assert status == 1 and "two fighters are called" in err, err
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (("mass_scale: 0", "mass_scale: true"), "mass_scale: true is no number"),
+        (("mass_scale: 0", "mass_scale: false"), "mass_scale: false is no number"),
+    ],
+)
+def test_true_or_false_is_no_number_in_a_character(
+    tmp_path: Path, change: tuple[str, str], said: str
+) -> None:
+    """A hunt found `mass_scale: true` read as Mass Scale 1 (CPD and INJ changed)."""
+    text = Path("examples/characters/jason-free.yaml").read_text()
+    assert change[0] in text
+    path = tmp_path / "jason.yaml"
+    path.write_text(text.replace(change[0], change[1], 1))
+    status, out, err = ezkit("char", "check", str(path))
+    assert status == 1 and said in out + err, out + err
+
+
+def test_true_or_false_is_no_number_in_house_rules(tmp_path: Path) -> None:
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("flowchart:\n  role_points: true\narmor: {tin: false}\n")
+    status, _, err = ezkit(
+        "char", "check", "examples/characters/jason-free.yaml", "--rules", str(rules)
+    )
+    assert status == 1 and "flowchart.role_points: true is no number" in err, err
+    assert "armor.tin: false is no number" in err
+
+
+def test_a_check_written_after_a_before_still_bounds_the_value() -> None:
+    """records.Check set its bounds on a Before's function schema, where pydantic ignores them
+    (a scene's round_cap of 0 and -5 had passed)."""
+    from typing import Annotated
+
+    from pydantic import TypeAdapter, ValidationError
+
+    from ezkit.records import Before, Check
+
+    adapter = TypeAdapter(Annotated[int, Before(lambda v: v), Check(ge=1)] | None)
+    assert adapter.validate_python(3) == 3 and adapter.validate_python(None) is None
+    with pytest.raises(ValidationError):
+        adapter.validate_python(0)

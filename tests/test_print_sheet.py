@@ -447,7 +447,7 @@ def test_a_sheet_in_another_script_prints_with_a_warning(
     ("args", "message"),
     [
         (["print", "sheet", "-o", "x.pdf"], "name one or more characters"),
-        (["print", "sheet", "--blank", "Jason", "-o", "x.pdf"], "name one or more characters"),
+        (["print", "sheet", "--blank", "Jason", "-o", "x.pdf"], "not both"),
         (
             ["print", "sheet", "Nobody", "-o", "x.pdf", "--db", "{db}"],
             "no character named 'Nobody'",

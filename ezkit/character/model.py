@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Annotated, Any, ClassVar, Literal
 
 from ezkit import ladder
-from ezkit.records import After, Before, Check, Dump, Record, Schema, record
+from ezkit.records import After, Before, Check, Dump, Record, Schema, no_true_or_false, record
 from ezkit.terminal import control_characters, name_problem
 
 SCHEMA_VERSION = 1
@@ -78,7 +78,7 @@ def _at_most(most: int, what: str) -> Any:
 
 #: A bonus on the Ladder's scale (an armour's, a gift's to CPD, a weapon's INJ, a Mass Scale):
 #: within the ±20 of any modifier (a CPD of 10^20 had been taken).
-Bonus = Annotated[int, Check(ge=-20, le=20)]
+Bonus = Annotated[int, Check(ge=-20, le=20), Before(no_true_or_false)]
 
 #: Text in a document: any, but no control characters.
 Text = Annotated[str, After(_printable), _at_most(TEXT_MAX, "a text")]

@@ -258,12 +258,6 @@ def parse(
     for option in doc.damage_options:
         if option not in (1, 2, 3, 4):
             raise bad("damage_options", f"{option} is no Damage Roll Option; choose 1, 2, 3, 4")
-    # the field's own bound is not checked through its `| None` (0 had meant the rules' cap)
-    if doc.round_cap is not None and doc.round_cap < 1:
-        raise bad(
-            "round_cap",
-            f"{shown(doc.round_cap)} rounds; a round cap is 1 to {MAX_ROUND_CAP:,} (EZ-20)",
-        )
     for side, entries in doc.sides.items():
         for i, entry in enumerate(entries):
             inj = entry.ranged_inj
