@@ -91,9 +91,11 @@ def _off_by_far(text: str | int) -> RankError:
 
 def _parse(text: str | int) -> int:
     if isinstance(text, bool):  # YAML's yes/true is no rank, though Python counts it an int
-        raise RankError(f"{text!r} is not a rank ({LADDER_HINT})")
+        raise RankError(f"{str(text).lower()} is not a rank ({LADDER_HINT})")
     if isinstance(text, int):
         return text
+    if text is None:  # a file's empty value (`body:` or `body: null`), not the word None
+        raise RankError(f"no rank given: give a name or a number ({LADDER_HINT})")
     raw = cleaned = " ".join(str(text).split())  # messages quote it as typed, spaces aside
     if not cleaned:
         raise RankError(f"empty rank: give a name or a number ({LADDER_HINT})")

@@ -4,6 +4,7 @@ would drive the terminal get a one-line message and an exit code, never a traceb
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -810,3 +811,24 @@ def test_a_check_written_after_a_before_still_bounds_the_value() -> None:
     assert adapter.validate_python(3) == 3 and adapter.validate_python(None) is None
     with pytest.raises(ValidationError):
         adapter.validate_python(0)
+
+
+def test_a_missing_or_boolean_rank_is_named_as_the_file_wrote_it(tmp_path: Path) -> None:
+    """A hunt found `body: null` told as "unknown rank 'None'", and `true` as `True`."""
+    text = Path("examples/characters/jason-free.yaml").read_text()
+    for value, said in (("null", "attributes.body: no rank given"), ("true", "body: true is not")):
+        path = tmp_path / "jason.yaml"
+        path.write_text(re.sub(r"(?m)^  body: .*$", f"  body: {value}", text, count=1))
+        status, out, err = ezkit("char", "check", str(path))
+        assert status == 1 and said in out + err and "None" not in out + err, out + err
+
+
+def test_a_bakeries_case_names_true_as_written(tmp_path: Path) -> None:
+    case = tmp_path / "case.yaml"
+    for text, said in (
+        ("chef: true\ncase: {}\nsold: []\n", "chef: true is not a whole number"),
+        ("chef: 2\ncase: {true: 1}\nsold: []\n", "case.true: true is not a whole number"),
+    ):
+        case.write_text(text)
+        status, _, err = ezkit("score", "bakeries", "case", str(case))
+        assert status == 1 and said in err and "True" not in err, err

@@ -369,7 +369,7 @@ def changed(path: str, value: Any) -> dict[str, Any]:
         ([1, 2], "case: a bakery case file is a mapping of chef, case and sold"),
         (changed("chef", 7), "case: chef: chef multiplier 7 is neither a chef set's"),
         (changed("chef", "five"), "case: chef: 'five' is not a whole number"),
-        (changed("chef", True), "case: chef: True is not a whole number"),
+        (changed("chef", True), "case: chef: true is not a whole number"),
         (changed("chef", ...), "case: chef: missing; the fields are chef, case and sold"),
         (changed("sold", ...), "case: sold: missing"),
         (changed("solds", []), "case: solds: not a field; did you mean 'sold'?"),

@@ -29,6 +29,7 @@ from ezkit.errors import DocumentError, InputError
 from ezkit.games import decks
 from ezkit.games.bakeries.tables import BakeriesTables
 from ezkit.records import record
+from ezkit.words import shorten
 
 CASE_FIELDS = ("chef", "case", "sold")
 SLOT_FIELDS = ("cake", "stale")
@@ -277,7 +278,7 @@ def _read_slots(raw: Any, source: str) -> tuple[Slot, ...]:
         raise DocumentError(f"{source}: case: a mapping of every slot 2..12 to its cake")
     found: dict[int, Slot] = {}
     for key, entry in raw.items():
-        where = f"case.{key}"
+        where = f"case.{_written(key) if not isinstance(key, str) else key}"
         slot = _checked(check_slot, _int(key, source, where, digits=True), source, where)
         if slot in found:
             raise DocumentError(f"{source}: {where}: slot {slot} is given twice")
@@ -368,8 +369,15 @@ def _int(value: Any, source: str, where: str, digits: bool = False) -> int:
     if digits and isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         return int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DocumentError(f"{source}: {where}: {value!r} is not a whole number")
+        raise DocumentError(f"{source}: {where}: {_written(value)} is not a whole number")
     return value
+
+
+def _written(value: Any) -> str:
+    """A value as the file wrote it: `true`, `null`, not Python's True and None."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    return shorten(repr(value))
 
 
 def _checked(check: Callable[[Any], T], value: Any, source: str, where: str) -> T:
