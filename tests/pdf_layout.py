@@ -25,17 +25,25 @@ def laid_out(template: str, paper: str = "letter", **context: Any) -> Any:
 
 
 def sticking_out(document: Any) -> list[tuple[int, str, float]]:
-    """Every text that ends past the right edge of its block: (page, text, by how many px)."""
+    """Every text that ends past the right edge of its block, or starts left of the paper
+    (a right-aligned page footer longer than its box): (page, text, by how many px)."""
     from weasyprint.formatting_structure import boxes
 
     found: list[tuple[int, str, float]] = []
+    paper_width = 0.0
 
     def walk(box: Any, block: Any, page: int) -> None:
         if isinstance(box, boxes.LineBox):
-            limit = block.content_box_x() + block.width + SLACK
+            # within its block's right edge and the paper's (WeasyPrint widens a margin box to
+            # its text: a long footer's box starts left of the paper's edge); on the left, the
+            # paper's edge only (a list's numbers sit left of their block, as they should)
+            left = 0.0
+            limit = min(block.content_box_x() + block.width, paper_width) + SLACK
             for child in box.descendants():
-                past = child.position_x + child.width - limit
-                if isinstance(child, boxes.TextBox) and past > 0:
+                if not isinstance(child, boxes.TextBox):
+                    continue
+                past = max(child.position_x + child.width - limit, left - SLACK - child.position_x)
+                if past > 0:
                     found.append((page, child.text, round(past, 1)))
             return
         if isinstance(box, boxes.BlockContainerBox):
@@ -44,5 +52,6 @@ def sticking_out(document: Any) -> list[tuple[int, str, float]]:
             walk(child, block, page)
 
     for number, page in enumerate(document.pages, 1):
+        paper_width = page.width
         walk(page._page_box, page._page_box, number)
     return found

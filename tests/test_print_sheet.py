@@ -545,6 +545,10 @@ def test_nothing_sticks_out_of_its_column_on_a_crowded_sheet(tmp_path: Path) -> 
         fudge_points=40,
         description="See https://example.org/" + "maps/" * 40 + " for the road.",
         background="He walked the East March road. " * 12 + "A" * 150,
+        # a hunt: a one-word idea of 600 letters ran off the page, and a one-word name of
+        # 100 (the longest) started the footer left of the paper's edge
+        idea="I" * 600,
+        name="W" * 100,
     )
     rules = rules_data.load(None)
     views = [sheets.sheet(load_character(str(crowded), None), rules), sheets.blank(rules)]
