@@ -167,7 +167,8 @@ def _headline(result: actions.Action, chance: Fraction, method: str, foe_roll: s
     return (
         f"{result.kind.capitalize()}: {ladder.label(result.rank)}{mod} against "
         f"{ladder.label(result.difficulty)}; chance of success before the roll "
-        f"{odds.percent(chance)}% ({odds.in_n(chance, method, foe_roll)})."
+        f"{odds.percent(chance)}% ({odds.in_n(chance, method, foe_roll)}"
+        f"{', one card off a fresh shoe' if method == 'poker' else ''})."
     )
 
 

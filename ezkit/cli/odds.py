@@ -65,11 +65,15 @@ def odds(
         )
         return
     mod = f" {modifier:+d}" if modifier else ""
+    # a deck's chance depends on the cards gone: this one is over many draws, where `ezkit
+    # action` gives the first card off a fresh shoe (a hunt found them unlabelled)
+    shoe = isinstance(method, dice.PokerDeck)
     click.echo(
         f"{ladder.label(rank)}{mod} against {ladder.label(difficulty)}: "
         f"{odds_rules.percent(p)}% ({odds_rules.in_n(p, method.name, foe_roll)}) to succeed"
         f"{'' if foe_roll == 'none' else f' with a {foe_roll} foe roll'}"
-        f"{'' if method.name == dice.DEFAULT else f' rolling {method.name}'}."
+        f"{'' if method.name == dice.DEFAULT else f' rolling {method.name}'}"
+        f"{' (over the long run, the shoe reshuffled after each Ace)' if shoe else ''}."
     )
 
 
