@@ -493,7 +493,8 @@ def parse(text: str | None, default: str = DEFAULT) -> Expression:
 def _modifier(typed: str, text: str | None) -> int:
     """An expression's modifier, within the Ladder's reach as every other modifier (a
     `3d6+99` had read `Superb +94`)."""
-    if len(typed) <= 6 and abs(value := int(typed)) <= LIMIT:
+    digits = typed[1:].lstrip("0")  # `+0001` is +1; a pasted 5,000 digits is not read
+    if len(digits) <= 3 and abs(value := int(typed[0] + (digits or "0"))) <= LIMIT:
         return value
     raise DiceError(
         f"the modifier {shorten(typed)} in {shorten(text or '')!r} is out of range: a "

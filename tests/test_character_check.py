@@ -1041,3 +1041,27 @@ def test_a_weapon_giving_both_a_damage_factor_and_an_inj_is_refused() -> None:
     assert_error(report, "EZ-10", "weapons[1]")
     (problem,) = [p for p in report.errors if p.path == "weapons[1]"]
     assert "gives both damage_factor" in problem.message
+
+
+def test_the_fights_say_why_a_weapon_the_rules_refuse_cannot_be_used(tmp_path: Path) -> None:
+    """Not "has no weapon 'rifle'" (a review): the weapon's own error is named."""
+    import json
+
+    from click.testing import CliRunner
+
+    from ezkit.cli import cli
+
+    doc = jason()
+    doc["weapons"][1] = {"name": "rifle", "type": "light rifle", "inj": 4, "damage_factor": 2}
+    path = tmp_path / "jason.json"
+    path.write_text(json.dumps(doc))
+    foe = ["--foe", "X: Fair Fighter, INJ 1, CPD 0", "--roll", "2"]
+    melee = CliRunner().invoke(cli, ["fight", "melee", str(path), "--weapon", "rifle", *foe])
+    assert (
+        melee.exit_code == 1 and "cannot fight with it: weapon 'rifle' gives both" in melee.output
+    )
+    shot = CliRunner().invoke(cli, ["fight", "ranged", str(path), *foe])
+    assert (
+        shot.exit_code == 1
+        and "no ranged weapon to shoot with (EZ-19); and weapon 'rifle'" in shot.output
+    )

@@ -172,6 +172,7 @@ def test_deck_file_is_for_the_poker_method_only(runner: CliRunner, tmp_path: Pat
             "the modifier +99 in '3d6+99' is out of range: a modifier is from -20",
         ),
         (["roll", "+21"], "the modifier +21 in '+21' is out of range"),
+        (["roll", "4dF+021"], "the modifier +021 in '4dF+021' is out of range"),
         (["roll", "4d3-7"], "unknown dice method '4d3'"),
         (["action", "Fair", "--debug"], "No such option '--debug'"),
     ],
@@ -399,3 +400,11 @@ def test_odds_and_action_say_which_poker_chance_they_give(runner: CliRunner) -> 
     assert "38.5% (5/13, one card off a fresh shoe)." in action.output
     plain = runner.invoke(cli, ["action", "Good", "--difficulty", "Great", "--roll", "0"])
     assert "shoe" not in plain.output
+
+
+def test_a_modifier_written_with_leading_zeros_is_its_number(runner: CliRunner) -> None:
+    """`+0001` is +1 (a review found it called out of range by its length)."""
+    result = runner.invoke(cli, ["roll", "--seed", "1", "--", "+0000001"])
+    assert result.exit_code == 0 and result.output.startswith("4dF+1: "), result.output
+    table = runner.invoke(cli, ["odds", "--method", "poker"])
+    assert "(poker, over the long run, the shoe reshuffled after each Ace)" in table.output

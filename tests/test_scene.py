@@ -392,8 +392,9 @@ def test_actions_read_back_as_written() -> None:
         # found by a hunt: an NPC's gun had no bound (a 23-digit wound value was fought)
         ({"ranged_inj": 21}, r"sides\.bandits\[0\]\.ranged_inj: 21 is out of range: an INJ"),
         ({"ranged_inj": -21}, "-21 is out of range"),
+        ({"ranged_inj": True}, "ranged_inj: true is no number"),  # not INJ 1 (a review)
     ],
-    ids=["typo", "range", "name", "gun", "two-sources", "ranged-inj", "ranged-inj-low"],
+    ids=["typo", "range", "name", "gun", "two-sources", "ranged-inj", "ranged-inj-low", "true"],
 )
 def test_bad_scene_files_name_the_field(rules: Rules, change: dict, message: str) -> None:
     doc = {
@@ -717,3 +718,19 @@ def test_a_file_entry_that_cannot_be_read_names_its_place_in_the_scene(tmp_path:
     result = CliRunner().invoke(cli, ["fight", "scene", str(scene), "--seed", "1"])
     assert result.exit_code == 2
     assert "scene.yaml: sides.a[0].file: " in result.output and "no such file" in result.output
+
+
+def test_a_scene_saved_when_a_round_cap_of_0_meant_the_rules_cap_still_resumes(
+    rules: Rules,
+) -> None:
+    """Before round caps were held to 1 or more, 0 meant the rules' cap, and a scene stopped
+    with --step was saved so: it resumes with that meaning (a review found it refused)."""
+    doc = {
+        "round_cap": 0,
+        "sides": {
+            "heroes": [{"npc": BANDIT.replace("Bandit", "Hero")}],
+            "bandits": [{"npc": BANDIT}],
+        },
+    }
+    fought = scene.from_snapshots(doc, {}, rules, "saved scene 1")
+    assert fought.round_cap == rules.round_cap

@@ -105,6 +105,8 @@ def _table(modifier: int, foe_roll: str, method: dice.Method, as_json: bool) -> 
     if foe_roll != "none":
         conditions.append(f"foe roll {foe_roll}")
     conditions.append(method.name)
+    if isinstance(method, dice.PokerDeck):
+        conditions.append("over the long run, the shoe reshuffled after each Ace")
     context = ", ".join(conditions)
     header = ["Trait \\ Difficulty", *(ladder.label(d) for d in table.difficulties)]
     exact = [[ladder.label(r), *(odds_rules.percent(p) for p in ps)] for r, ps in table.rows()]

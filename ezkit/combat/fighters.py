@@ -113,9 +113,14 @@ def from_character(
     report = check(character, rules)
     kind = "ranged" if ranged else "melee"
     arms = [w for w in report.derived.weapons if w.kind == kind]
+    # a weapon the rules refuse is left out of the derived numbers: said why, not "no weapon"
+    refused = [p.message for p in report.errors if p.path.startswith("weapons[")]
     if weapon:
         arms = [w for w in report.derived.weapons if w.name.lower() == weapon.lower()]
         if not arms:
+            why = next((m for m in refused if f"{weapon.lower()!r}" in m.lower()), None)
+            if why is not None:
+                raise RuleError(f"{character.name} cannot fight with it: {why} (EZ-10)")
             held = ", ".join(w.name for w in report.derived.weapons) or "none"
             raise InputError(f"{character.name} has no weapon {weapon!r} (weapons: {held})")
     used_weapon = None
@@ -124,7 +129,8 @@ def from_character(
         used_weapon = next((w for w in played.weapons if w.name == used), None)
         chosen = pick_trait(played, rules, trait, used_weapon, ranged)
     elif ranged and armed:
-        raise RuleError(f"{character.name} has no ranged weapon to shoot with (EZ-19)")
+        but = f"; and {refused[0]} (EZ-10)" if refused else ""
+        raise RuleError(f"{character.name} has no ranged weapon to shoot with (EZ-19){but}")
     else:
         chosen = pick_trait(played, rules, trait, None, ranged)
         # unarmed: the damage factor of the unarmed rows, better with a fighting role (EZ-10)

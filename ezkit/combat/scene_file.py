@@ -112,7 +112,7 @@ from ezkit.combat.scene_actions import (  # noqa: F401
 from ezkit.combat.scene_members import Arms, Member, Scene, Script, find_member
 from ezkit.errors import DocumentError, InputError, RuleError, UnreadableError
 from ezkit.odds import foe_method
-from ezkit.records import Before, Check, Record, record
+from ezkit.records import Before, Check, Record, no_true_or_false, record
 from ezkit.rules import MAX_ROUND_CAP, LimitError, Rules, shown
 from ezkit.terminal import name_problem, safe_line
 from ezkit.words import name_key
@@ -145,7 +145,7 @@ class _Entry(Record):
     weapon: str | None = None
     ranged_trait: str | None = None
     ranged_weapon: str | None = None
-    ranged_inj: int | None = None
+    ranged_inj: Annotated[int, Before(no_true_or_false)] | None = None
     range: str | None = None
     cover: str = "none"
     light: str | None = None
@@ -207,6 +207,10 @@ def from_snapshots(
             raise DocumentError(f"{source}: no character saved for {key!r}; it cannot be replayed")
         return parse_character(snapshots[key], source)
 
+    if (
+        isinstance(document, dict) and document.get("round_cap") == 0
+    ):  # saved when 0 meant the rules' cap: it still does
+        document = {key: value for key, value in document.items() if key != "round_cap"}
     return parse(
         document,
         rules,
@@ -261,9 +265,7 @@ def parse(
     for side, entries in doc.sides.items():
         for i, entry in enumerate(entries):
             inj = entry.ranged_inj
-            if inj is not None and (
-                isinstance(inj, bool) or not -ladder.LIMIT <= inj <= ladder.LIMIT
-            ):
+            if inj is not None and (not -ladder.LIMIT <= inj <= ladder.LIMIT):
                 raise bad(
                     f"sides.{side}[{i}].ranged_inj",
                     f"{shown(inj)} is out of range: an INJ is from -{ladder.LIMIT} to "
