@@ -256,6 +256,40 @@ def test_du7_a_jungle_is_discarded_only_when_every_column_holds_one() -> None:
     assert state.view(None)["discard"] == ["jungle"]
 
 
+def _last_card_jungle(columns: list[list[str]]) -> DudabState:
+    """Ann draws the draw pile's last card, a Jungle, in a one-round game of two."""
+    state = Dudab(["Ann", "Bob"], first=0, jungle=True, rounds=1).new(1)
+    state.arrange(
+        hands={0: ["red-4-hand", "blue-3-club"], 1: ["yellow-1-club", "red-1-hide"]},
+        columns=columns,
+        piles={0: ["red-1-mammoth", "blue-1-hide"], 1: []},
+        deck=["jungle"],
+        only_deck=True,
+        active=0,
+    )
+    state.play(state.parse("draw"))
+    return state
+
+
+def test_du7_a_jungle_drawn_as_the_last_card_is_placed_then_the_round_is_scored() -> None:
+    """DU-7 of every drawn Jungle, the last one too (a review found it kept in the hand, where
+    it cancelled Ann's two 1s: 7 points, not 4 + 3 + 1 + 1 = 9)."""
+    state = _last_card_jungle([["green-1-club"], ["yellow-2-mammoth"]])
+    assert state.to_move() == 0
+    assert [m.text() for m in state.legal_moves()] == ["jungle on 1", "jungle on 2"]
+    state.play(state.parse("jungle on 2"))
+    assert state.is_over()
+    ann = state.view(None)["last_scoring"][0]
+    assert ann["hand"] == ["red-4-hand", "blue-3-club"] and ann["score"] == 9
+
+
+def test_du7_a_jungle_drawn_last_with_every_column_jungled_is_discarded() -> None:
+    state = _last_card_jungle([["green-1-club", "jungle"], ["yellow-2-mammoth", "jungle"]])
+    assert state.is_over()
+    assert state.view(None)["discard"][-1] == "jungle"
+    assert state.view(None)["last_scoring"][0]["score"] == 4 + 3 + 1 + 1  # not in her hand
+
+
 def test_du7_the_reason_for_a_refused_jungle_cites_du7() -> None:
     state = requested("value", "4", ["red-2-club"], jungle=True, deck=["jungle", "red-4-club"])
     play(state, "draw")

@@ -258,6 +258,9 @@ class Playing:
                 return events
         elif code == _A_JUNGLE:
             self._place_jungle(act[1], events)
+            if not self.deck:  # DU-7: the last card drawn was this Jungle: the round ends
+                self._last_card(self._to_move or 0, events)
+                return events
         else:
             self._place_baby(act[1], events)
         self._run(events)
@@ -426,7 +429,9 @@ class Playing:
             count -= 1
             k = deck.pop()
             t = kinds[k]
-            if deck and t >= JUNGLE:  # the expansions' cards are placed when drawn (DU-5)
+            # the expansions' cards are placed when drawn (DU-5); a Baby drawn last stays in
+            # the hand, a Jungle drawn last is placed all the same (DU-7), then the round ends
+            if t >= JUNGLE and (deck or t == JUNGLE):
                 if narrate:
                     events.append(Event(f"{self._name(s)} draws a {self._card(k)} card"))
                 if t == JUNGLE and not self._jungle_columns():
@@ -436,6 +441,9 @@ class Playing:
                         events.append(
                             Event("Every column holds a Jungle: this one is discarded (DU-7)")
                         )
+                    if not deck:
+                        self._last_card(s, events)
+                        return True
                     continue
                 if count:
                     self.tasks.append((_T_DRAW, s, count))

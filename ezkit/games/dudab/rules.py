@@ -42,9 +42,10 @@ starting round 1; else random from the seed), `rounds` (default: as many as play
   is followed by the discard down to two cards (seed 002, Placing cards).
 - The round ends the moment the last card is drawn (by any draw: a turn's, a refill to two,
   a reveal, the cards a Shaman or a Baby makes players draw, a card drawn onto a Baby): that
-  card goes where the draw puts it and nothing else happens (a Jungle or Baby drawn last stays
-  in the hand), but every hand over 5 cards goes down to 5 first (DU-6). Then every player is
-  scored (score.py).
+  card goes where the draw puts it and nothing else happens (a Baby drawn last stays in the
+  hand; a Jungle drawn last is placed, or discarded when every column holds one, as DU-7 says
+  of every drawn Jungle), but every hand over 5 cards goes down to 5 first (DU-6). Then every
+  player is scored (score.py).
 - A Jungle drawn when every column already holds one is discarded and not replaced (DU-7), but
   a player left with fewer than 2 cards at the end of their turn draws again.
 - A Jungle or Baby drawn while a Shaman's reveal-and-draw or a Baby's everyone-draws is under
