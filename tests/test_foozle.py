@@ -657,3 +657,37 @@ def test_a_groups_kinds_are_told_as_a_player_says_them(kinds: list[str], said: s
     from ezkit.games.foozle.narration import kinds_told
 
     assert kinds_told(kinds) == said
+
+
+def test_a_lay_down_that_earns_a_colour_and_goes_out_earns_the_white_token_too() -> None:
+    """seed 004, Going Out: whoever empties their hand takes a white token; FZ-6 is checked
+    with it (a review found the game ended on the colour first: Ann 5 tokens, Bob 6, Bob won;
+    with her white token it is 6 to 6, no winner yet, and a new hand)."""
+    state = new()
+    state.arrange(
+        active=0,
+        hands={0: ["1-zurfs", "2-zurfs", "3-zurfs"]},
+        deck=["4-zurfs"],
+        colours={0: ["red", "black", "brown", "yellow"]},
+        whites={1: 6},
+    )
+    play(state, "take draw", "lay 1-zurfs 2-zurfs 3-zurfs 4-zurfs")
+    view = state.view(None)
+    assert [t["total"] for t in view["tokens"]][:2] == [6, 6]
+    assert not state.is_over() and view["last_hand"]["winner"] == 0
+
+
+def test_a_big_fozzle_may_leave_behind_the_card_taken_from_the_tableau() -> None:
+    """A Big Fozzle discards the rest of the hand (FZ-4), so the taken card cannot be left
+    stuck (a review found it refused, though allowed with one more card in hand)."""
+    state = new()
+    state.arrange(
+        active=0,
+        hands={0: ["trump-grue", "trump-death", "trump-jester"]},
+        tableau=["4-lamps", "5-lamps"],
+    )
+    play(state, "take discard")
+    fozzle = "lay trump-death trump-grue trump-jester"
+    assert any(m.text().startswith("lay ") and "trump" in m.text() for m in state.legal_moves())
+    play(state, fozzle)
+    assert state.view(None)["last_hand"] == {"winner": 0, "why": "went out"}

@@ -166,7 +166,8 @@ def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
             continue
         s, move, act = new_group(cards)
         joins = targets(s) if grouped else ()
-        alone = lonely and size - len(cards) == 1 and taken not in cards
+        # a Big Fozzle discards the rest of the hand: nothing is left to be stuck with
+        alone = lonely and size - len(cards) == 1 and taken not in cards and not _fozzle(cards)
         if not joins:
             if alone and not fits_after(taken, len(state.sums), s):
                 continue
@@ -248,9 +249,18 @@ def lay_check(state: FoozleState, args: Sequence[str]) -> tuple[Act | None, str]
     if not joins and g >= 0:
         return None, f"these cards cannot join group {g + 1}; lay them down on their own"
     after = fg.merge(state.sums[g], s) if g >= 0 else s
-    if leaves_taken and not state.fits_after(taken, g if g >= 0 else len(state.sums), after):
+    if (
+        leaves_taken
+        and not _fozzle(cards)
+        and not state.fits_after(taken, g if g >= 0 else len(state.sums), after)
+    ):
         return None, f"that would leave only {IDS[taken]}, which cannot be played (FZ-3)"
     return (A_LAYDOWN, tuple(cards), g), ""
+
+
+def _fozzle(cards: Sequence[int]) -> bool:
+    """A lay-down of trumps: a Big Fozzle, which ends the hand (seed 004, Trumps; FZ-4)."""
+    return fg.RANK[cards[0]] == fg.TRUMP
 
 
 def parse(state: FoozleState, text: str) -> Move:

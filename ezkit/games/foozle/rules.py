@@ -34,7 +34,10 @@ Beyond the rulings (each also noted where it is coded; candidate rulings):
   is empty. The dump stack is not shown (a count only). A deal that the draw pile cannot
   make is made from the reshuffled deck.
 - FZ-6 is checked after every token, so a coloured token can end the game mid-hand; the
-  cards then stay where they are.
+  cards then stay where they are. A lay-down that earns a colour and empties the hand earns
+  the white token for going out too before FZ-6 is checked.
+- A Big Fozzle may be laid down when the only other card held is one taken from the
+  tableau: it discards the rest of the hand, so the rule above leaves nothing stuck.
 - Tokens: the white tokens are not limited (the book: "ten or so").
 """
 

@@ -411,7 +411,9 @@ class FoozleState(State):
             self._tokens_shown += 1
             if self.narrate:
                 events.append(say.token(name, colour))
-            if self._check_end(events):
+            # FZ-6 after the token; a lay-down that also empties the hand earns the white
+            # token first (seed 004, Going Out), then FZ-6 is checked (_end_hand)
+            if hand and self._check_end(events):
                 return
         if not hand:
             self._end_hand(seat, events)
