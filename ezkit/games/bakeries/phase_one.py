@@ -247,6 +247,7 @@ class PhaseOne:
             self.board[p] = -1
             self.face_up[p] = False
         self.shown = [p for p in self.shown if p not in positions]
+        self._board_changed()
         self.claimed[seat] = cards
         chef = next(c for c in cards if game.card_kind[c] == CHEF)
         self.chefs[seat] = chef
@@ -308,6 +309,7 @@ class PhaseOne:
         self.board = [-1] * game.size
         self.face_up = [False] * game.size
         self.shown = []
+        self._board_changed()
         for seat in (0, 1):
             cards = self.claimed[seat]
             self.aside.extend(c for c in cards if c != self.chefs[seat])

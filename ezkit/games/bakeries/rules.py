@@ -208,6 +208,13 @@ class Bakeries(Game):
                 f"{self.rows} x {self.columns} board (BK-2)"
             )
         self.card_ids, self.card_names = tuple(ids), tuple(names)
+        #: card ids with None last: index -1 (no card) reads None, so a view maps a list of
+        #: card indexes in C (map) rather than in a comprehension
+        self.card_ids_or_none: tuple[str | None, ...] = (*self.card_ids, None)
+        #: the board's rows as slices of its cells, position by position
+        self.row_slices = tuple(
+            slice(r, r + self.columns) for r in range(0, self.size, self.columns)
+        )
         self.card_kind, self.card_mult = tuple(kind), tuple(mult)
         self.card_wild_for = tuple(wild_for)
         self.set_multipliers = tuple(sorted(s.multiplier for s in t.chef_sets))
@@ -228,6 +235,7 @@ class Bakeries(Game):
         # Phase two: the cakes (seed 001 "PHASE TWO") and the case slots 2..12.
         cakes = _DECK.of("cake")
         self.cake_ids = tuple(c.id for c in cakes)
+        self.cake_ids_or_none: tuple[str | None, ...] = (*self.cake_ids, None)  # -1: None
         self.cake_names = tuple(c.name for c in cakes)
         self.cake_prices = tuple(int(c.price or 0) for c in cakes)
         self.cake_counts = tuple(c.count for c in cakes)

@@ -120,6 +120,12 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
     def _card(self, p: int) -> str:
         return self.game.card_names[self.board[p]]
 
+    def _board_changed(self) -> None:
+        """Called when cards leave the board or a new one is laid: the view's cells with every
+        card face down ("?", "" where none is), kept because the view is asked for at nearly
+        every move and this changes only at a hire."""
+        self._hidden_cells = [FACE_DOWN if c >= 0 else GONE for c in self.board]
+
     # --- rounds (BK-1, BK-3) -----------------------------------------------------------
 
     def _start_round(self, events: list[Event]) -> None:
@@ -131,6 +137,7 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
         rng.shuffle(self.board)
         self.face_up = [False] * n
         self.shown: list[int] = []  # positions face up now, in the order turned
+        self._board_changed()
         #: what each seat has seen of this round's board, {position: (card, turn)}: the
         #: engine's record for reports, never shown to a seat (GT-1; not `seen()`, the cards
         #: a seat may see now)
@@ -347,21 +354,21 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
             "roll_off": list(self.roll_off),
             "chooser": self.chooser,
             "first": self.first,
-            "chefs": [game.card_ids[c] if c >= 0 else None for c in self.chefs],
+            "chefs": list(map(game.card_ids_or_none.__getitem__, self.chefs)),
             "multipliers": list(self.mult),
             "first_hirer": self.first_hirer,
             # the round just finished, shown as the next one starts (public: BK-6's money)
             "last_round": _copy(self.history[-1]) if step == ORDER and self.history else None,
         }
         if step <= SECOND:
-            ids, cols = game.card_ids, game.columns
-            board, up = self.board, self.face_up
-            cells = [
-                ids[c] if u else (FACE_DOWN if c >= 0 else GONE)
-                for c, u in zip(board, up, strict=True)
-            ]
-            v["board"] = [cells[r : r + cols] for r in range(0, len(cells), cols)]
-            v["face_up"] = {game.pos_names[p]: ids[board[p]] for p in self.shown}
+            # the cards face up now (`shown`) on the cells as if all were face down
+            ids, names, board = game.card_ids, game.pos_names, self.board
+            cells = list(self._hidden_cells)
+            face_up = {}
+            for p in self.shown:
+                cells[p] = face_up[names[p]] = ids[board[p]]
+            v["board"] = list(map(cells.__getitem__, game.row_slices))
+            v["face_up"] = face_up
             v["turn"] = self.turns
             v["turn_cap"] = game.turn_cap
             v["die"] = self.die or None
@@ -387,13 +394,14 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
                 {"seat": self.active, "multipliers": list(self.allowed)} if step == SECOND else None
             )
             return v
-        cake_ids = game.cake_ids
+        cake_of = game.cake_ids_or_none.__getitem__  # -1 (no cake): None
+        case0, case1 = self.cases  # seat 0's, seat 1's
         v["slots"] = list(game.slots)
         v["slot_multipliers"] = list(game.slot_mult)
-        v["cases"] = [[cake_ids[k] if k >= 0 else None for k in case] for case in self.cases]
-        v["stale"] = [list(row) for row in self.stale]
-        v["sold"] = [list(row) for row in self.sold]
-        v["drawn"] = cake_ids[self.drawn] if self.drawn >= 0 else None
+        v["cases"] = [list(map(cake_of, case0)), list(map(cake_of, case1))]
+        v["stale"] = list(map(list, self.stale))
+        v["sold"] = list(map(list, self.sold))
+        v["drawn"] = cake_of(self.drawn)
         v["store"] = len(self.store)
         v["sold_counts"] = list(self.sold_counts)
         v["sale_totals"] = list(self.totals)
@@ -524,6 +532,7 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
                 rest.remove(c)
                 pairs[p] = c
             self.board = [pairs[p] if p in pairs else rest.pop(0) for p in range(game.size)]
+            self._board_changed()
         if dice is not None:
             if any(not 1 <= d <= 6 for d in dice):
                 raise InputError(f"dice are 1..6: {list(dice)}")
