@@ -115,17 +115,18 @@ def play_one(
 ) -> engine.State:
     """One game to the end, each seat played by its chooser (choose(view, legal, rng)).
     A seat with a single legal move makes it without asking its bot, unless the bot wants to
-    see forced moves too (a memory bot learns from the cards shown then). The game is quiet
+    see forced moves too (a memory bot learns from the cards shown then) and, if it says
+    which (`learns_from(move)`), this one. The game is quiet
     (Game.new_quiet): its log may be empty; moves, scores and winners are as in a told one."""
     from ezkit.games.bots import reads_view
 
     state = game.new_quiet(seed)  # nobody reads a simulation's story: no event texts
     rng = rng or random.Random(seed)
     looks = [reads_view(choose) for choose in choosers]
-    forced = [_sees_forced(choose) for choose in choosers]
+    learns = [_learns_from(choose) for choose in choosers]
     while (seat := state.to_move()) is not None:
         legal = state.legal_moves()
-        if len(legal) == 1 and not forced[seat]:
+        if len(legal) == 1 and not (learns[seat] and learns[seat](legal[0])):
             move = legal[0]
         else:  # a bot that never looks at its view is not handed one (it costs a third)
             move = choosers[seat](state.view(seat) if looks[seat] else {}, legal, rng)
@@ -133,8 +134,17 @@ def play_one(
     return state
 
 
-def _sees_forced(choose: Callable[..., engine.Move]) -> bool:
-    return bool(getattr(getattr(choose, "__self__", choose), "sees_forced", False))
+def _learns_from(choose: Callable[..., engine.Move]) -> Callable[[engine.Move], bool] | None:
+    """Which forced moves a bot is to be shown (None: none): all if it `sees_forced`, or
+    those its `learns_from(move)` picks."""
+    bot = getattr(choose, "__self__", choose)
+    if not getattr(bot, "sees_forced", False):
+        return None
+    return getattr(bot, "learns_from", None) or _every_move
+
+
+def _every_move(move: engine.Move) -> bool:
+    return True
 
 
 def _run_chunk(job: tuple[Any, ...]) -> list[Result]:

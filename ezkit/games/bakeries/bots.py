@@ -82,6 +82,15 @@ class BakeriesBot:
         self.chance = {n: 1 - (1 - ways[n] / 36) ** self.ROLLS for n in ways}
         self.memory: dict[int, dict[str, Any]] = {}
 
+    @staticmethod
+    def learns_from(move: Move) -> bool:
+        """Whether the view at a forced `move` teaches it anything: its memory is of phase
+        one's board, and a forced roll, placing or Stale card is the cake sale's (phase one's
+        turn always offers roll and hire). Showing it those views changes no choice and draws
+        no random number (_observe reads only phase one); skipping them saves a fifth of
+        the views a simulation builds."""
+        return move.action not in ("roll", "place", "stale")
+
     # --- memory ---------------------------------------------------------------------------
 
     def _observe(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
