@@ -151,17 +151,12 @@ def json_copy(doc: Any, path: Path) -> dict[str, Any]:
     return copy
 
 
-def _key(name: str) -> str:
-    """How names are compared: case, spacing and compatibility forms do not count."""
-    return name_key(name)
-
-
 def _name_key(doc: dict[str, Any]) -> str:
     """The key of a character document's name; DocumentError if it has none."""
     name = doc.get("name")
     if not isinstance(name, str) or not name.strip():
         raise DocumentError(f"a character needs a non-empty 'name'; got {name!r}")
-    return _key(name)
+    return name_key(name)
 
 
 def _stored_name(doc: dict[str, Any]) -> str:
@@ -240,7 +235,7 @@ class Campaign:
         """As list_characters, each with whether it is as ezkit stored it after the model
         checked it: its digest (CHECKED) is the digest of the document as it is now."""
         found = [(dict(doc), self._has_digest(i, doc)) for i, doc in self._characters().items()]
-        return sorted(found, key=lambda pair: _key(_stored_name(pair[0])))
+        return sorted(found, key=lambda pair: name_key(_stored_name(pair[0])))
 
     def remove_character(self, name: str) -> dict[str, Any]:
         """Remove the character called name and return it."""
@@ -309,7 +304,7 @@ class Campaign:
     def _find(self, key: str) -> tuple[int, dict[str, Any]] | None:
         """The id and stored document of the character whose name's key is key."""
         for doc_id, doc in self._characters().items():
-            if _key(_stored_name(doc)) == key:
+            if name_key(_stored_name(doc)) == key:
                 return int(doc_id), doc
         return None
 
@@ -327,11 +322,11 @@ class Campaign:
         return Document(doc, doc_id)
 
     def _lookup(self, name: str) -> tuple[int, dict[str, Any]]:
-        key = _key(name)
+        key = name_key(name)
         same = [
             (int(doc_id), doc)
             for doc_id, doc in self._characters().items()
-            if _key(_stored_name(doc)) == key
+            if name_key(_stored_name(doc)) == key
         ]
         if len(same) > 1:
             # names stored before they were compared in their printed forms (a fullwidth
@@ -351,12 +346,12 @@ class Campaign:
         starting = [
             (int(doc_id), doc)
             for doc_id, doc in self._characters().items()
-            if key and _key(_stored_name(doc)).startswith(key)
+            if key and name_key(_stored_name(doc)).startswith(key)
         ]
         if len(starting) == 1:
             return starting[0]
         if starting:
-            listed = sorted((_stored_name(doc) for _, doc in starting), key=_key)
+            listed = sorted((_stored_name(doc) for _, doc in starting), key=name_key)
             raise AmbiguousNameError(
                 f"ambiguous character name {name!r}: it begins {len(listed)} names in the "
                 f"campaign ({self.path}): {', '.join(map(repr, listed))}; give more of the "
@@ -366,8 +361,8 @@ class Campaign:
 
     def _missing_message(self, name: str) -> str:
         docs = list(self._characters().values())
-        names = {_key(_stored_name(doc)): _stored_name(doc) for doc in docs}
-        close = [names[key] for key in difflib.get_close_matches(_key(name), names, n=3)]
+        names = {name_key(_stored_name(doc)): _stored_name(doc) for doc in docs}
+        close = [names[key] for key in difflib.get_close_matches(name_key(name), names, n=3)]
         count = {0: "no characters", 1: "1 character"}.get(len(docs), f"{len(docs)} characters")
         hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
         return (

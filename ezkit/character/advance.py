@@ -122,7 +122,8 @@ def improve(
             character, entry, attributes=attributes, experience=character.experience - cost
         )
     roles = [
-        replace(r, rank=to_rank) if _key(r.label) == _key(name) else r for r in character.roles
+        replace(r, rank=to_rank) if name_key(r.label) == name_key(name) else r
+        for r in character.roles
     ]
     if new_role is not None:
         roles.append(replace(new_role, rank=to_rank))
@@ -132,7 +133,7 @@ def improve(
 def add_gift(character: Character, gift: Gift, rules: Rules, reason: str = "") -> Character:
     """Add a gift, with the GM's agreement: 8 XP (EZ-13)."""
     cost = rules.experience.add_gift
-    if any(_key(g.name) == _key(gift.name) for g in character.effective().gifts):
+    if any(name_key(g.name) == name_key(gift.name) for g in character.effective().gifts):
         raise RuleError(f"{character.name} already has the gift {gift.name!r}")
     _require(character, experience=cost, doing=f"add the gift {gift.name!r}")
     entry = HistoryEntry(time=_now(), kind="add-gift", reason=reason, experience=-cost, gift=gift)
@@ -218,19 +219,15 @@ def _require(
     )
 
 
-def _key(name: str) -> str:
-    return name_key(name)
-
-
 def _roles(character: Character) -> list[tuple[Role, bool]]:
     """The character's roles, each with whether it is stored (else its people package's)."""
     roles = [(role, True) for role in character.roles]
-    labels = {_key(role.label) for role in character.roles}
+    labels = {name_key(role.label) for role in character.roles}
     package = character.people_package
     for role in package.roles if package else []:
-        if _key(role.label) not in labels:
+        if name_key(role.label) not in labels:
             roles.append((role, False))
-            labels.add(_key(role.label))
+            labels.add(name_key(role.label))
     return roles
 
 
@@ -240,7 +237,7 @@ Trait = tuple[str, str, int | None, Role | None]
 
 def _find_trait(character: Character, trait: str, rules: Rules) -> Trait:
     """One of the character's traits, by name; RuleError when none or several match."""
-    key = _key(trait)
+    key = name_key(trait)
     if not key:
         raise InputError("TRAIT is empty: name one of the character's roles or attributes")
     for attribute in ATTRIBUTES:
@@ -248,8 +245,8 @@ def _find_trait(character: Character, trait: str, rules: Rules) -> Trait:
             rank = getattr(character.attributes, attribute)
             return "attribute", attribute.capitalize(), rank, None
     roles = _roles(character)
-    found = [pair for pair in roles if _key(pair[0].label) == key]
-    found = found or [pair for pair in roles if _key(pair[0].name) == key]
+    found = [pair for pair in roles if name_key(pair[0].label) == key]
+    found = found or [pair for pair in roles if name_key(pair[0].name) == key]
     if len(found) == 1:
         role, stored = found[0]
         return "role", role.label, role.rank if stored else None, None if stored else role
@@ -269,9 +266,9 @@ def _unknown_trait(
     """No such trait: did-you-mean among the character's own, and how to buy a new role."""
     names = {attribute: attribute.capitalize() for attribute in ATTRIBUTES}
     for role, _ in roles:
-        names.setdefault(_key(role.label), role.label)
-        names.setdefault(_key(role.name), role.name)
-    close = [names[k] for k in difflib.get_close_matches(_key(trait), list(names), n=3)]
+        names.setdefault(name_key(role.label), role.label)
+        names.setdefault(name_key(role.name), role.name)
+    close = [names[k] for k in difflib.get_close_matches(name_key(trait), list(names), n=3)]
     hint = f"did you mean {' or '.join(map(repr, close))}? " if close else ""
     listed = ", ".join(role.label for role, _ in roles) or "none"
     start = rules.flowchart.default_role
@@ -291,7 +288,7 @@ _LABEL = re.compile(r"^(?P<name>[^()]+?)\s*\((?P<specialty>[^()]+)\)$")
 def _new_role(character: Character, trait: str, rules: Rules) -> Trait:
     """A role the character does not have yet, as `Swimmer` or `Doctor (Herbalism)` (EZ-3)."""
     label = " ".join(trait.split())
-    key = _key(label)
+    key = name_key(label)
     if not key:
         raise RuleError("a new role needs a name, as Swimmer or 'Doctor (Herbalism)' (EZ-3)")
     if key in ATTRIBUTES:
@@ -300,20 +297,20 @@ def _new_role(character: Character, trait: str, rules: Rules) -> Trait:
         )
     roles = _roles(character)
     for role, _ in roles:
-        if _key(role.label) == key:
+        if name_key(role.label) == key:
             raise RuleError(
                 f"{character.name} already has the role {role.label!r}: improve it without "
                 "--new (EZ-13)"
             )
     parsed = _LABEL.match(label)
     name, specialty = (parsed["name"], parsed["specialty"].strip()) if parsed else (label, None)
-    kept = [role.label for role, _ in roles if _key(role.name) == _key(name)]
+    kept = [role.label for role, _ in roles if name_key(role.name) == name_key(name)]
     if specialty is None and kept:
         raise RuleError(
             f"{character.name} has {name} with a specialty ({', '.join(kept)}): name the new "
             f"role with its own specialty, as '{name} (...)', or improve one of those (EZ-4)"
         )
-    same = next((role for role, _ in roles if _key(role.name) == _key(name)), None)
+    same = next((role for role, _ in roles if name_key(role.name) == name_key(name)), None)
     role = Role(
         name=same.name if same else name,  # another specialty of a role: its name as written
         specialty=specialty,
@@ -338,10 +335,10 @@ def _current_rank(
 def _find_fault(character: Character, name: str) -> Fault:
     """One of the character's own faults by its whole name, any case; else did-you-mean."""
     for fault in character.faults:
-        if _key(fault.name) == _key(name):
+        if name_key(fault.name) == name_key(name):
             return fault
     held = ", ".join(repr(f.name) for f in character.faults) or "none"
-    names = {_key(f.name): f.name for f in character.faults}
-    close = [names[k] for k in difflib.get_close_matches(_key(name), list(names), n=3)]
+    names = {name_key(f.name): f.name for f in character.faults}
+    close = [names[k] for k in difflib.get_close_matches(name_key(name), list(names), n=3)]
     hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
     raise RuleError(f"{character.name} has no fault {name!r} (faults: {held}){hint} (EZ-13)")

@@ -21,9 +21,9 @@ from ezkit.cli.params import (
 )
 from ezkit.errors import DocumentError, EzkitError
 from ezkit.fileio import check_writable, resolve, write_atomic
-from ezkit.store import StoreError, _key, open_campaign, refuse_campaign_output
+from ezkit.store import StoreError, open_campaign, refuse_campaign_output
 from ezkit.terminal import safe, safe_line
-from ezkit.words import plural
+from ezkit.words import name_key, plural
 
 # The character model (pydantic), the build rules and YAML are imported by the commands
 # that use them, not with the group: `char remove` needs none of them.
@@ -123,7 +123,7 @@ def add(files: tuple[Path, ...], replace: bool, db: Path | None, house_rules: Pa
         if not report.valid:
             listed = "; ".join(str(p) for p in report.errors)
             raise DocumentError(f"{file} breaks the build rules and was not added: {listed}")
-        twin = next((c for c in characters if _key(c.name) == _key(character.name)), None)
+        twin = next((c for c in characters if name_key(c.name) == name_key(character.name)), None)
         if twin is not None:  # else the second is refused as "already in the campaign"
             raise click.UsageError(
                 f"{safe_line(character.name)} is given twice ({file} too); nothing was added"

@@ -58,27 +58,6 @@ LIMIT = 20
 FUDGE_MOST = 999
 
 
-class Modifier(click.IntRange):
-    """A modifier within ±LIMIT (the Ladder's reach); a value out of range, or no number, is
-    named shortened (a pasted 4,299-digit number is not printed back whole)."""
-
-    def __init__(self, limit: int = LIMIT) -> None:
-        super().__init__(-limit, limit)
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        try:
-            return super().convert(value, param, ctx)
-        except click.BadParameter:
-            from ezkit.terminal import safe_line
-            from ezkit.words import shorten
-
-            shown, low, high = shorten(safe_line(value)), self.min, self.max
-            self.fail(f"{shown} is not a whole number from {low} to +{high}", param, ctx)
-
-
-MODIFIER = Modifier()
-
-
 class Whole(click.IntRange):
     """A whole number, within `low` to `high` where given; a value out of range, or no
     number, is named shortened (a pasted 4,000-digit number is not printed back whole)."""
@@ -106,6 +85,20 @@ class Whole(click.IntRange):
         if high is not None:
             return f"a whole number of {high:,} or less"
         return "a whole number"
+
+
+class Modifier(Whole):
+    """A modifier within ±LIMIT (the Ladder's reach), its bounds said as the Ladder signs
+    them (-20 to +20)."""
+
+    def __init__(self, limit: int = LIMIT) -> None:
+        super().__init__(-limit, limit)
+
+    def accepted(self) -> str:
+        return f"a whole number from {self.min} to +{self.max}"
+
+
+MODIFIER = Modifier()
 
 
 #: A saved game's or scene's ID (a number the campaign gave it).

@@ -56,7 +56,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ezkit.errors import DocumentError, InputError
-from ezkit.store import StoreError, _key, open_campaign
+from ezkit.store import StoreError, open_campaign
+from ezkit.words import name_key
 
 if TYPE_CHECKING:
     from ezkit.store import Campaign
@@ -135,11 +136,11 @@ def check_stake(db: Path | None, seat_names: Sequence[str | None], stake: Stake)
 
     characters: dict[int, str] = {}
     with open_campaign(db) as campaign:
-        stored = {_key(str(c.get("name", ""))): c for c in campaign.list_characters()}
+        stored = {name_key(str(c.get("name", ""))): c for c in campaign.list_characters()}
         for seat, name in enumerate(seat_names):
             if name is None:
                 continue
-            doc = stored.get(_key(name))
+            doc = stored.get(name_key(name))
             if doc is None:
                 _refuse_near(name, stored, campaign.path)
                 continue
@@ -156,7 +157,7 @@ def check_stake(db: Path | None, seat_names: Sequence[str | None], stake: Stake)
 
 
 def _refuse_near(name: str, stored: dict[str, dict[str, Any]], path: Path) -> None:
-    key = _key(name)
+    key = name_key(name)
     near = sorted(str(doc["name"]) for k, doc in stored.items() if key and k.startswith(key))
     near += [str(stored[k]["name"]) for k in difflib.get_close_matches(key, stored, n=3)]
     near = list(dict.fromkeys(near))
@@ -225,7 +226,7 @@ def _plays(record: dict[str, Any], seat: int, name: str) -> bool:
     player = seats[seat] if isinstance(seats, list) and 0 <= seat < len(seats) else None
     if not isinstance(player, dict):
         return False
-    return player.get("kind") == "human" and _key(str(player.get("name", ""))) == _key(name)
+    return player.get("kind") == "human" and name_key(str(player.get("name", ""))) == name_key(name)
 
 
 def _winners(game_id: int, record: dict[str, Any]) -> set[int]:
@@ -312,7 +313,7 @@ def _exact(campaign: Campaign, name: str) -> dict[str, Any]:
     """The character named exactly name (any case); StoreError otherwise (the campaign's
     own lookup would take a prefix: another character)."""
     for doc in campaign.list_characters():
-        if _key(str(doc.get("name", ""))) == _key(name):
+        if name_key(str(doc.get("name", ""))) == name_key(name):
             return doc
     raise StoreError(f"no character named {name!r} in the campaign ({campaign.path})")
 
