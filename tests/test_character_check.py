@@ -295,6 +295,37 @@ def test_ez4_poor_extra_specialty_refunds_nothing() -> None:
     assert after.build_points == before.build_points
 
 
+def test_ez4_a_poor_specialty_listed_first_is_not_the_first_one_taken() -> None:
+    """EZ-3, EZ-4: a Poor specialty is a role not taken; listed before the Good one, it had
+    made the Good one the extra specialty (3 role points, not 4), a point for free."""
+    doc = jason()
+    doc["roles"][1] = role("Doctor", "Good", specialty="Surgery", specialty_required=True)
+    before = run(doc)
+    doc["roles"].insert(1, role("Doctor", "Poor", specialty="Dentistry", specialty_required=True))
+    after = run(doc)
+    assert after.budgets["roles"].spent == before.budgets["roles"].spent == 12
+    assert after.build_points == before.build_points == 30
+
+
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow])
+@given(
+    ranks=st.lists(st.sampled_from(["Poor", "Mediocre", "Fair", "Good"]), min_size=1, max_size=4),
+    order=st.randoms(use_true_random=False),
+)
+def test_ez4_the_order_roles_are_listed_in_never_changes_their_cost(ranks, order) -> None:
+    """EZ-4: which specialty is "the first" is not a matter of where it is written."""
+    doc = jason()
+    doc["roles"][1:2] = [
+        role("Doctor", rank, specialty=f"Field {i}", specialty_required=True)
+        for i, rank in enumerate(ranks)
+    ]
+    first = run(doc)
+    order.shuffle(doc["roles"])
+    again = run(doc)
+    assert again.budgets["roles"].spent == first.budgets["roles"].spent
+    assert again.build_points == first.build_points
+
+
 # EZ-5 gifts and faults
 
 

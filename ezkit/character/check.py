@@ -351,14 +351,17 @@ def role_cost(role: Role, extra_specialty: bool) -> int:
     return max(role.rank, 0) if extra_specialty else role.rank + 1
 
 
-def extra_specialties(roles: list[Role]) -> list[bool]:
-    """Which roles are second or later specialties of a required-specialty role (EZ-4)."""
+def extra_specialties(roles: list[Role], default_role: int) -> list[bool]:
+    """Which roles are second or later specialties of a required-specialty role (EZ-4).
+
+    A specialty at the rank of a role not taken (EZ-3's Poor) is not the first one taken:
+    listed first, it had made the real first specialty cost one point less."""
     seen: set[str] = set()
     extras = []
     for role in roles:
         key = role.name.lower()
         extras.append(role.specialty_required and key in seen)
-        if role.specialty_required:
+        if role.specialty_required and role.rank > default_role:
             seen.add(key)
     return extras
 
@@ -418,7 +421,7 @@ def flowchart_budgets(c: Character, rules: Rules) -> dict[str, Budget]:
     for swap in c.swaps:
         for kind in KINDS:
             available[kind] += getattr(swap, kind)
-    extras = extra_specialties(c.roles)
+    extras = extra_specialties(c.roles, chart.default_role)
     spent = {
         "roles": sum(role_cost(r, x) for r, x in zip(c.roles, extras, strict=True)),
         "attributes": sum(v - chart.default_attribute for v in c.attributes.ranks().values()),
@@ -465,7 +468,7 @@ def build_points(c: Character, rules: Rules) -> int:
     pb = rules.point_buy
     gifts = sum(gift_weight(g, rules) for g in c.gifts)
     attributes = sum(v - pb.default_attribute for v in c.attributes.ranks().values())
-    extras = extra_specialties(c.roles)
+    extras = extra_specialties(c.roles, rules.flowchart.default_role)
     regular = [r.rank for r, x in zip(c.roles, extras, strict=True) if not x]
     extra = [max(r.rank, 0) for r, x in zip(c.roles, extras, strict=True) if x]
     package = c.people_package.cost if c.people_package and c.people_package.cost else 0
