@@ -147,6 +147,20 @@ def test_all_out_defend_cannot_wound_and_may_take_the_terrain() -> None:
     assert exchange.wounds == [] and exchange.terrain == "Bandit"
 
 
+def test_a_draw_is_no_successful_all_out_defence() -> None:
+    """Seed 003, Tactics: "A successful All-Out Defense" earns the terrain test; a draw is
+    neither success nor failure (EZ-18). It had earned the test on either side. A tie against
+    an all-out attack is the defender's success, and earns it."""
+    exchange = resolve(jason(tactic="all-out-defend"), bandit(), -4, R)  # 3 + 2 - 4 = 1 vs 1
+    assert exchange.outcome == 0 and exchange.terrain is None
+    assert not any("successfully" in step for step in exchange.steps)
+    exchange = resolve(jason(), bandit(tactic="all-out-defend"), 0, R)  # 3 vs 1 + 2
+    assert exchange.outcome == 0 and exchange.terrain is None
+    # 3 + 2 - 3 = 2 against an all-out attack's 1 + 1
+    exchange = resolve(jason(tactic="all-out-defend"), bandit(tactic="all-out-attack"), -3, R)
+    assert exchange.outcome == 0 and exchange.terrain == "Jason"
+
+
 def test_all_out_defend_failure_still_takes_wounds() -> None:
     exchange = resolve(jason(tactic="all-out-defend"), Fighter("Ogre", 5, "x", Attack(6), 3), -1, R)
     assert exchange.outcome == -1 and hurt(exchange) == [("Jason", 1 + 6 - 4, "Hurt")]
@@ -198,6 +212,22 @@ def test_option_2_adds_a_fudge_die_to_the_wound() -> None:
 def test_option_3_a_tie_scratches_both() -> None:
     exchange = resolve(jason(), bandit(), -2, R, options=frozenset({3}))
     assert hurt(exchange) == [("Bandit", 1, "Scratch"), ("Jason", 1, "Scratch")]
+
+
+def test_option_3_no_scratch_from_a_result_below_poor() -> None:
+    """EZ-18: "You can't do damage with a Terrible (-2) rank!", a tie of option 3 included.
+    A tie at Terrible scratches nobody; a tie at Poor scratches both."""
+    exchange = resolve(jason(modifier=-5), bandit(modifier=-3), 0, R, options=frozenset({3}))
+    assert (exchange.action, exchange.difficulty) == (-2, -2) and exchange.wounds == []
+    assert sum("below Poor: no Scratch" in step for step in exchange.steps) == 2
+    exchange = resolve(jason(modifier=-4), bandit(modifier=-2), 0, R, options=frozenset({3}))
+    assert hurt(exchange) == [("Bandit", 1, "Scratch"), ("Jason", 1, "Scratch")]
+
+
+def test_option_3_one_side_fighting_all_out_defence_takes_no_scratch() -> None:
+    exchange = resolve(jason(tactic="all-out-defend"), bandit(), -4, R, options=frozenset({3}))
+    assert hurt(exchange) == [("Jason", 1, "Scratch")]
+    assert "option 3: the actions tie, and Jason takes a Scratch" in exchange.steps
 
 
 def test_option_3_a_tie_to_stun_is_no_effect() -> None:

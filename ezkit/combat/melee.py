@@ -188,20 +188,8 @@ def resolve(
         steps.append(hurt.taken())
 
     if not winners and 3 in options:
-        for attacker, target in ((character, foe), (foe, character)):
-            if attacker.tactic != "all-out-defend":
-                scratch = rules.wounds.levels[0]
-                why = ["option 3: a tie, and each fighter takes a Scratch"]
-                hurt = Wound(attacker.name, target.name, 0, scratch.from_, scratch.name, False, why)
-                if attacker.attack.stun:  # a stun by its own name; at Scratch, none (EZ-16)
-                    named = scratch.stun or NO_EFFECT
-                    level = scratch.name if scratch.stun else None
-                    hurt = Wound(
-                        attacker.name, target.name, 0, scratch.from_, level, True, why, named
-                    )
-                exchange.wounds.append(hurt)
-        steps.append("option 3: the actions tie, and each fighter takes a Scratch")
-    exchange.terrain = _terrain(outcome, character, foe)
+        steps += _option_three(exchange, character, foe, rules)
+    exchange.terrain = _terrain(winners, character, foe)
     if exchange.terrain:
         steps.append(
             f"{exchange.terrain} defended all-out successfully: a Fair or better Perception or "
@@ -295,12 +283,47 @@ def _tactic_bonus(attacker: Fighter, target: Fighter, rules: Rules, tie: bool) -
     return bonus, ", ".join(why)
 
 
-def _terrain(outcome: int, character: Fighter, foe: Fighter) -> str | None:
-    if character.tactic == "all-out-defend" and outcome >= 0:
+def _terrain(winners: set[str], character: Fighter, foe: Fighter) -> str | None:
+    """Who may test for the better ground: a successful All-Out Defense (seed 003, Tactics).
+    A draw is neither side's success (EZ-18), so it earns no test."""
+    if character.tactic == "all-out-defend" and CHARACTER in winners:
         return character.name
-    if foe.tactic == "all-out-defend" and outcome <= 0:
+    if foe.tactic == "all-out-defend" and FOE in winners:
         return foe.name
     return None
+
+
+def _option_three(exchange: Exchange, character: Fighter, foe: Fighter, rules: Rules) -> list[str]:
+    """Damage option 3: a tie gives each fighter a Scratch, from each side that may wound:
+    not one fighting all-out defence, nor one whose result is below Poor ("You can't do
+    damage with a Terrible (-2) rank!", EZ-18). Returns the steps told."""
+    steps = []
+    scratch = rules.wounds.levels[0]
+    why = ["option 3: a tie, and each fighter takes a Scratch"]
+    for attacker, target, total in (
+        (character, foe, exchange.action),
+        (foe, character, exchange.difficulty),
+    ):
+        if attacker.tactic == "all-out-defend":
+            continue
+        if total < rules.melee_floor:
+            steps.append(
+                f"option 3: {attacker.name}'s {ladder.label(total)} is below "
+                f"{ladder.name(rules.melee_floor)}: no Scratch from so poor a showing"
+            )
+            continue
+        hurt = Wound(attacker.name, target.name, 0, scratch.from_, scratch.name, False, why)
+        if attacker.attack.stun:  # a stun by its own name; at Scratch, none (EZ-16)
+            named = scratch.stun or NO_EFFECT
+            level = scratch.name if scratch.stun else None
+            hurt = Wound(attacker.name, target.name, 0, scratch.from_, level, True, why, named)
+        exchange.wounds.append(hurt)
+    takers = [hurt.target for hurt in exchange.wounds]
+    if len(takers) == 2:
+        steps.append("option 3: the actions tie, and each fighter takes a Scratch")
+    elif takers:
+        steps.append(f"option 3: the actions tie, and {takers[0]} takes a Scratch")
+    return steps
 
 
 def _outcome_words(outcome: int, character: Fighter, foe: Fighter, winners: set[str]) -> str:
