@@ -504,3 +504,40 @@ def test_a_foe_option_beside_an_inline_foe_is_a_usage_error(runner: CliRunner, o
     assert (
         f"{option} is for a foe B; an inline --foe fights with what its line says" in result.stderr
     )
+
+
+def test_a_target_out_of_it_cannot_evade(runner: CliRunner, tmp_path: Path) -> None:
+    """EZ-15 with EZ-19: evading is an action, and Out of It or worse takes none. The target
+    had evaded all the same (Reflexes Good, roll +1: the shot missed)."""
+    from ezkit.yamlio import load_yaml
+
+    doc = load_yaml(Path(MARA))
+    mara = tmp_path / "mara.yaml"
+    argv = ["fight", "ranged", str(mara), "--foe", "Thug: Fair Gunman, INJ 3, CPD 1"]
+    argv += ["--foe-shoots", "--evade", "--roll", "1"]
+    mara.write_text(json.dumps(doc))
+    assert run(runner, *argv)[0] == 0
+    doc["wounds"] = [{"level": "Out of It", "rolled": "Out of It"}]
+    mara.write_text(json.dumps(doc))
+    code, out, err = run(runner, *argv)
+    assert (code, out) == (1, "")
+    assert "Dr. Mara Kell is Out of It: no actions (EZ-15), so no evade: leave out --evade" in err
+
+
+@pytest.mark.parametrize("foe_shoots", [False, True])
+def test_the_evaders_modifiers_count(runner: CliRunner, foe_shoots: bool) -> None:
+    """EZ-19: evade = Reflexes + modifiers + roll; the evader's modifiers had been dropped.
+    The Thug (Reflexes Fair) evades at Fair -2 = Poor: Mara's Mediocre shot at Short range
+    (Mediocre) ties the shot's difficulty, and a tie hits. Mara (Reflexes Good) evades at
+    Good -2 = Mediocre, roll 0: the Thug's Fair shot hits her."""
+    thug = "Thug: Fair Gunman, INJ 3, CPD 1, Reflexes Fair"
+    common = ["fight", "ranged", MARA, "--foe", thug, "--range", "S"]
+    if foe_shoots:
+        doc = run_json(runner, *common, "--foe-shoots", "--evade", "0", "--mod", "-2")
+        assert (doc["evade"], doc["difficulty"], doc["action"]) == (0, 0, 1)
+        assert doc["hit"] and doc["result"] == "foe"
+    else:
+        doc = run_json(runner, *common, "--evade", "0", "--foe-mod", "-2", "--roll", "0")
+        assert (doc["evade"], doc["difficulty"], doc["action"]) == (-1, 0, 0)
+        assert doc["hit"] and doc["result"] == "character"
+    assert any("-2 modifiers, roll 0" in step for step in doc["steps"])

@@ -228,7 +228,8 @@ def melee_command(**options: Any) -> None:
     type=EVADE_ROLL,
     is_flag=False,
     flag_value=ROLLED,
-    help="The target spends the phase evading: Reflexes + roll (EZ-19). B's roll is ROLL "
+    help="The target spends the phase evading: Reflexes + its modifiers + roll (EZ-19). "
+    "B's roll is ROLL "
     "(0 when left out) plus the foe roll when the GM rolls for foes (--foe-roll, EZ-26); "
     "with --foe-shoots A evades, with ROLL, else the player's roll (--roll, or rolled).",
 )
@@ -240,6 +241,12 @@ def ranged_command(**options: Any) -> None:
     shooter, target = (b, a) if o["foe_shoots"] else (a, b)
     if not shooter.can_act(o.rules):
         raise RuleError(f"{shooter.name} is {wounds.condition(shooter.track, o.rules)} (EZ-15)")
+    if o["evade_roll"] is not None and not target.can_act(o.rules):
+        # evading is an action (EZ-19), and Out of It or worse takes none (EZ-15)
+        raise RuleError(
+            f"{target.name} is {wounds.condition(target.track, o.rules)} (EZ-15), so no evade: "
+            "leave out --evade"
+        )
     if o["set_difficulty"] is not None:
         difficulty, why = o["set_difficulty"], "the GM's"
     else:
@@ -272,14 +279,18 @@ def ranged_command(**options: Any) -> None:
                 f", foe roll {ladder.signed(foe_roll)}" if o["foe_roll"] != "none" else ""
             )
         penalty = target.penalty(o.rules)
+        # the evader's own modifiers count (EZ-19: Reflexes + mods + roll): A's --mod when A
+        # evades, B's --foe-mod when B does; neither is the shooter's then
+        modifier = o["modifier"] if o["foe_shoots"] else o["foe_mod"]
         # A's Fudge Points raise A's result after the roll: here, A's evade (EZ-12)
         spent = points if o["foe_shoots"] else 0
-        evade = target.reflexes + penalty + evade_roll + spent
+        evade = target.reflexes + modifier + penalty + evade_roll + spent
+        modified = f" {modifier:+d} modifiers" if modifier else ""
         hurt = f" {penalty:+d} wounds" if penalty else ""
         rolled += fudge.spent_text(spent)
         evading = (
             f"{target.name} spends the phase evading: Reflexes {ladder.label(target.reflexes)}"
-            f"{hurt}, {rolled}: {ladder.label(evade)}"
+            f"{modified}{hurt}, {rolled}: {ladder.label(evade)}"
         )
     pull, stun = ("foe_pull", "foe_stun") if o["foe_shoots"] else ("pull", "stun")
     aim = None if o["foe_shoots"] else "aim"
