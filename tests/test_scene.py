@@ -226,6 +226,30 @@ def test_a_scene_scripting_shoot_and_evade_is_refused(rules: Rules) -> None:
         scene.parse(doc, rules, CHARACTERS)
 
 
+@pytest.mark.parametrize(
+    "text", ["all-out-defend roll 0 and shoot Bandit roll 4", "shoot Bandit and all-out-defend"]
+)
+def test_one_who_defends_all_out_does_not_shoot(text: str) -> None:
+    """Seed 003, Tactics (ruling EZ-18): All-Out Defend "cannot injure the foe at all in the
+    round", so no shot beside it. Found by a rules review: the shot had wounded the Bandit."""
+    with pytest.raises(RuleError, match=r"all-out-defend cannot injure .* EZ-18.*not shoot"):
+        scene.parse_intent(text)
+    assert scene.parse_intent("all-out-defend and evade").ranged is not None  # evading is fine
+
+
+def test_a_scene_scripting_all_out_defend_and_a_shot_is_refused(rules: Rules) -> None:
+    doc = {
+        "sides": {
+            "heroes": [
+                {"file": "mara-kell.yaml", "rounds": ["all-out-defend roll 0 and shoot Bandit"]}
+            ],
+            "bandits": [{"npc": BANDIT, "does": "attack Dr. Mara Kell"}],
+        }
+    }
+    with pytest.raises(DocumentError, match=r"sides\.heroes\[0\].*all-out-defend.*EZ-18"):
+        scene.parse(doc, rules, CHARACTERS)
+
+
 # --- how a scene ends ------------------------------------------------------------------------
 
 

@@ -83,6 +83,11 @@ def parse_intent(text: str) -> Intent:
             raise InputError(f"action {text!r}: two {kind} actions in one round; {_GRAMMAR}")
         slots[kind] = part
     intent = Intent(slots.get("melee"), slots.get("ranged"), slots.get("other"))
+    if _defends_all_out_and_shoots(intent):
+        raise RuleError(
+            f"action {text!r}: one who chooses all-out-defend cannot injure the foe at all in "
+            "the round (seed 003, Tactics; ruling EZ-18): he may evade, but not shoot"
+        )
     other = intent.other.verb if intent.other else None
     if other in ("surrender", "wait") and len(intent.parts()) > 1:
         raise InputError(f"action {text!r}: one who {other}s does nothing else that round")
@@ -91,6 +96,12 @@ def parse_intent(text: str) -> Intent:
     if other == "close" and intent.melee:
         raise InputError(f"action {text!r}: one who closes in fights from the next round")
     return intent
+
+
+def _defends_all_out_and_shoots(intent: Intent) -> bool:
+    """All-Out Defend is for the whole round (seed 003, Tactics; ruling EZ-18): no shot."""
+    defends = intent.melee is not None and intent.melee.verb == "all-out-defend"
+    return defends and intent.ranged is not None and intent.ranged.verb == "shoot"
 
 
 def _part(piece: str, text: str) -> Part:

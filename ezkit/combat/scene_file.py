@@ -63,8 +63,9 @@ Optional fields:
 An ACTION is `VERB [TARGET] [roll N]`, and at most one melee-phase and one ranged-phase action may
 be joined with ` and ` (`attack Bandit 1 roll +1 and evade roll 0`):
 
-- melee phase: `attack NAME`, `all-out-attack NAME`, `all-out-defend`, `defend` (he attacks
-  nobody but rolls to fend off whoever attacks him);
+- melee phase: `attack NAME`, `all-out-attack NAME`, `all-out-defend` (he wounds nobody that
+  round: he may evade, not shoot, EZ-18), `defend` (he attacks nobody but rolls to fend off
+  whoever attacks him);
 - ranged phase: `shoot NAME`, `evade` (Reflexes + roll; nobody both shoots and evades, EZ-19);
 - other: `close [NAME]` (move into reach of that foe, range S, after the round), `flee`,
   `surrender`, `wait`.
