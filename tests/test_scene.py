@@ -166,6 +166,27 @@ def test_a_fighter_attacked_by_one_he_is_not_attacking_only_defends(rules: Rules
     assert result.winner == scene.STALEMATE
 
 
+def test_between_two_pcs_only_the_attacker_rolls(rules: Rules) -> None:
+    """Ruling EZ-18: one roll, the player's; between two PCs the one who attacks rolls and the
+    other's roll is 0, as in `fight melee A B` (the scene's foe roll is for NPCs). Found by a
+    rules review: the defending PC rolled 4dF too, printed as a "foe roll"."""
+    doc = {
+        "round_cap": 1,
+        "foe_roll": "4df",
+        "sides": {
+            "heroes": [{"file": "jason-free.yaml", "rounds": ["attack Gruk roll 0"]}],
+            "rivals": [{"file": "gruk.yaml", "does": "defend"}],
+        },
+    }
+    for seed in range(4):
+        result = fight(doc, rules, seed)
+        (ex,) = exchanges(result, 1, "melee")
+        # Jason Great 3 + 0 against Gruk's Great 3 + 0: a draw, whatever the seed
+        assert (ex["roll"], ex["foe_roll"], ex["difficulty"]) == (0, 0, 3)
+        assert "foe roll" not in ex["steps"][1]
+        assert result.rounds[0].rolls == {"Jason Free": {"melee": 0}}
+
+
 # --- shoot or evade (EZ-19) ---------------------------------------------------------------------
 
 

@@ -4,7 +4,8 @@ A round (EZ-20)
 ---------------
 1. Intent: every fighter still standing says what he does (script, answer or default).
 2. Melee phase: every melee pair is one exchange (`melee.resolve`); the PC rolls (between two PCs
-   or two NPCs, the one who attacks). A fighter rolls once for the whole phase. One who is
+   or two NPCs, the one who attacks; between two PCs the other's roll is 0: one roll, the
+   player's, EZ-18). A fighter rolls once for the whole phase. One who is
    attacked by someone he is not attacking only fends him off: he may not wound him (the Fudge
    rule for several foes; the book leaves it open).
 3. Ranged phase: every shot (`ranged.resolve`), against the range/light/cover difficulty, or the

@@ -37,7 +37,7 @@ class Exchanges:
 
     def exchange(self, r: Round, a: Member, b: Member, mutual: bool) -> list[Wound]:
         character, foe = (b, a) if b.pc and not a.pc else (a, b)
-        roll, foe_roll = self.roll(character, "melee"), self.roll(foe, "melee")
+        roll, foe_roll = self.exchange_rolls(character, foe)
         cf, ff = self.melee_fighter(character), self.melee_fighter(foe)
         # ruling EZ-12: a PC may spend Fudge Points after the roll, the attacker first
         outcome = cf.total(self.rules)[0] + roll - ff.total(self.rules)[0] - foe_roll
@@ -117,6 +117,12 @@ class Exchanges:
             }
         )
         return ex.wounds
+
+    def exchange_rolls(self, character: Member, foe: Member) -> tuple[int, int]:
+        """One roll, the player's (ruling EZ-18): between two PCs the attacker's alone, the
+        other's is 0; the foe roll (the scene's setting) is for NPCs."""
+        roll = self.roll(character, "melee")
+        return roll, 0 if foe.pc else self.roll(foe, "melee")
 
     def spend(self, m: Member, needed: int, softens: bool) -> int:
         """The Fudge Points a PC spends on one exchange, by his policy (ruling EZ-12)."""
