@@ -266,6 +266,52 @@ def test_a_pc_spends_on_the_evade_in_a_scene(rules: Rules) -> None:
     assert shot["hit"] is False and shot["fudge_points_spent"] is None
 
 
+def spent_in(result: scene.Result, name: str) -> int:
+    me = next(f for f in result.as_dict()["fighters"] if f["name"] == name)
+    return me["fudge_points"]["spent"]
+
+
+def test_an_evaders_points_count_against_every_shot_of_the_phase(rules: Rules) -> None:
+    """Ruling EZ-12: a point raises that action's result; an evade is one roll for the phase
+    (EZ-19), so a point spent on it against the first shot counts against the second too.
+    Found by a rules review: she paid again for every shot."""
+    gunmen = {"npc": "Gunman: Good Gunman, INJ 1, CPD 1", "ranged_inj": 3, "count": 2}
+    document = {
+        "round_cap": 1,
+        "sides": {
+            "heroes": [{"file": MARA, "rounds": ["evade roll 0"], "fudge_points": 3}],
+            "gunmen": [{**gunmen, "does": "shoot"}],
+        },
+    }
+    result = fight(document, rules)
+    first, second = result.rounds[0].exchanges
+    # Good (+2) against her evade Good (+2): a tie would hit; one point makes it Great (+3)
+    assert (first["evade_fudge_points_spent"], first["evade"], first["hit"]) == (1, 3, False)
+    assert (second["evade_fudge_points_spent"], second["evade"], second["hit"]) == (0, 3, False)
+    assert second["evade_fudge_points_carried"] == 1 and spent_in(result, "Dr. Mara Kell") == 1
+    assert "roll 0, +1 Fudge Point spent earlier in the phase: Great (+3)" in "\n".join(result.log)
+
+
+def test_points_on_the_melee_roll_count_in_every_exchange_of_the_phase(rules: Rules) -> None:
+    """Ruling EZ-12 and EZ-18: Jason's one melee roll of the phase, raised by 2 points against
+    Thug 1, is raised by them when he fends off Thug 2 too. Found by a rules review: the
+    fend-off started from the bare roll and he paid again."""
+    document = {
+        "round_cap": 1,
+        "sides": {
+            "heroes": [{"file": JASON, "rounds": ["attack Thug 1 roll -3"], "fudge_points": 3}],
+            "thugs": [{"npc": "Thug: Fair Fighter, INJ 3, CPD 2", "count": 2, "does": "attack"}],
+        },
+    }
+    result = fight(document, rules)
+    one, two = result.rounds[0].exchanges
+    # Great 3, roll -3, 2 points: Good (+2) against Fair (+1), in both exchanges
+    assert (one["fudge_points_spent"], one["action"], one["outcome"]) == (2, 2, 1)
+    assert (two["fudge_points_spent"], two["action"], two["outcome"]) == (0, 2, 1)
+    assert two["fudge_points_carried"] == 2 and spent_in(result, "Jason Free") == 2
+    assert "Jason Free +2 Fudge Points (2 spent earlier): no wound" in "\n".join(result.brief)
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [

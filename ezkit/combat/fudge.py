@@ -3,7 +3,8 @@ action's result, with no limit but the points held.
 
 In `fight melee|ranged` the player says how many (`--fudge-points N`). In a scene a PC has a
 budget (`fudge_points: N` in the scene file) and a policy that decides, exchange by exchange,
-after his roll:
+after his roll (points already spent on the same roll this phase count first: one roll, one
+result, EZ-12):
 
 - `succeed` (the default): spend the fewest points that make the exchange his success (a melee
   exchange he wins, a shot that hits, an evade the shot misses), and only when the points
@@ -40,6 +41,11 @@ def text(points: int, what: str, spent: int = 0) -> str:
     more = " more" if spent else ""
     plural = "s" if points != 1 else ""
     return f"Spending {points}{more} Fudge Point{plural} would make it {what} (EZ-12)."
+
+
+def points(n: int) -> str:
+    """`1 Fudge Point`, `2 Fudge Points`."""
+    return f"{n} Fudge Point{'s' if n != 1 else ''}"
 
 
 def spent_text(points: int) -> str:

@@ -154,6 +154,8 @@ class Fight(Steering, Intents, Exchanges):
         self.round: Round | None = None
         self.intents: dict[str, Intent] = {}
         self.rolls: dict[tuple[str, str], int] = {}
+        # Fudge Points spent this round on a roll, by `Exchanges.fudge_key` (ruling EZ-12)
+        self.fudged: dict[tuple[str, str, bool], int] = {}
         self.helped = False
         self.down: set[str] = set()  # told once that they are down
         # the GM's orders: from a round on (standing), for the next round only (once)
@@ -276,7 +278,7 @@ class Fight(Steering, Intents, Exchanges):
     # -- one round
 
     def fight_round(self, r: Round) -> None:
-        self.rolls = {}
+        self.rolls, self.fudged = {}, {}
         self.terrain_now, self.terrain_next = self.terrain_next, {}
         self.both(f"== Round {r.number} ==")
         self.say("1) Intent")

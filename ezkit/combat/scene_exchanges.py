@@ -7,7 +7,7 @@ from __future__ import annotations
 from ezkit import ladder
 from ezkit.combat import fudge, melee, ranged
 from ezkit.combat.damage import Attack, Wound
-from ezkit.combat.scene_actions import ATTACKS, Intent
+from ezkit.combat.scene_actions import ATTACKS, Intent, Part
 from ezkit.combat.scene_members import Member
 from ezkit.combat.scene_result import Round
 
@@ -39,18 +39,9 @@ class Exchanges:
         character, foe = (b, a) if b.pc and not a.pc else (a, b)
         roll, foe_roll = self.exchange_rolls(character, foe)
         cf, ff = self.melee_fighter(character), self.melee_fighter(foe)
-        # ruling EZ-12: a PC may spend Fudge Points after the roll, the attacker first
         outcome = cf.total(self.rules)[0] + roll - ff.total(self.rules)[0] - foe_roll
-        spent: dict[str, int] = {}
-        for who, side, sign in ((character, melee.CHARACTER, 1), (foe, melee.FOE, -1)):
-            if not who.pc or not who.fudge_left:
-                continue
-            mine = cf if side == melee.CHARACTER else ff
-            # one who cannot wound this foe only needs to keep from being wounded
-            hold = mine.tactic == "all-out-defend" or (who is b and not mutual)
-            needed = melee.points_to_succeed(outcome, cf, ff, side, hold)
-            spent[who.name] = self.spend(who, needed, softens=sign * outcome < 0)
-            outcome += sign * spent[who.name]
+        points = self.melee_points((character, cf), (foe, ff), outcome, None if mutual else b)
+        raised = {name: carried + spent for name, (carried, spent) in points.items()}
         ex = melee.resolve(
             cf,
             ff,
@@ -59,8 +50,8 @@ class Exchanges:
             foe_roll,
             self.scene.damage_options,
             self.fudge,
-            spent.get(character.name, 0),
-            spent.get(foe.name, 0),
+            raised.get(character.name, 0),
+            raised.get(foe.name, 0),
         )
         if not mutual:  # b only fends a off: he may not wound him
             dropped = [w for w in ex.wounds if w.attacker == b.name]
@@ -82,7 +73,7 @@ class Exchanges:
         for step in ex.steps:
             self.say(f"    {step}")
         for who in (character, foe):
-            self.fudge_lines(who, spent.get(who.name, 0), to_succeed[who.name], "success")
+            self.fudge_lines(who, points.get(who.name, (0, 0)), to_succeed[who.name], "success")
         if ex.terrain:  # the all-out defender tests for the better ground after the phase
             held_off = a.name if ex.terrain == b.name else b.name
             self.terrain_due.setdefault(ex.terrain, []).append(held_off)
@@ -90,9 +81,7 @@ class Exchanges:
         taken = "; ".join(w.taken() for w in ex.wounds if w.level or w.stun)
         if not taken:
             taken = "a draw" if ex.result == melee.DRAW else "no wound"
-        fudged = "".join(
-            f", {who} +{n} Fudge Point{'s' * (n != 1)}" for who, n in spent.items() if n
-        )
+        fudged = "".join(fudge_words(who, *n) for who, n in points.items())
         self.tell(
             f"  {a.name} ({ladder.label(totals[a.name])}) attacks {b.name} "
             f"({ladder.label(totals[b.name])}){both}{fudged}: {taken}"
@@ -109,14 +98,51 @@ class Exchanges:
                 "trait": character.melee.trait_info().as_dict(),
                 "foe_trait": foe.melee.trait_info().as_dict(),
                 **ex.as_dict(),
-                # ruling EZ-12: each side's Fudge Points, for PCs (None for an NPC)
-                "fudge_points_spent": ex.fudge_points if character.pc else None,
+                # ruling EZ-12: each side's Fudge Points, for PCs (None for an NPC): spent
+                # on this exchange, and carried from earlier ones on the same roll
+                "fudge_points_spent": points[character.name][1] if character.pc else None,
+                "fudge_points_carried": points[character.name][0] if character.pc else None,
                 "fudge_points_to_succeed": ex.to_succeed if character.pc else None,
-                "foe_fudge_points_spent": ex.foe_fudge_points if foe.pc else None,
+                "foe_fudge_points_spent": points[foe.name][1] if foe.pc else None,
+                "foe_fudge_points_carried": points[foe.name][0] if foe.pc else None,
                 "foe_fudge_points_to_succeed": ex.foe_to_succeed if foe.pc else None,
             }
         )
         return ex.wounds
+
+    def melee_points(
+        self,
+        character: tuple[Member, melee.Fighter],
+        foe: tuple[Member, melee.Fighter],
+        outcome: int,
+        fends: Member | None,
+    ) -> dict[str, tuple[int, int]]:
+        """Each PC side's Fudge Points on an exchange, as (carried, spent) (ruling EZ-12): the
+        points already spent on the same roll this phase raise it here too, and he spends more
+        after them, the character side first. `fends`: one who may not wound his foe."""
+        sides = [(*character, melee.CHARACTER, 1), (*foe, melee.FOE, -1)]
+        sides = [side for side in sides if side[0].pc]  # an NPC spends none
+        cf, ff = character[1], foe[1]
+        keys = {who.name: self.fudge_key(who, "melee", who is character[0]) for who, *_ in sides}
+        points = {name: (self.fudged.get(key, 0), 0) for name, key in keys.items()}
+        for who, _, _, sign in sides:  # every point already raising these results, first
+            outcome += sign * points[who.name][0]
+        for who, mine, side, sign in sides:
+            # one who cannot wound this foe only needs to keep from being wounded
+            hold = mine.tactic == "all-out-defend" or who is fends
+            needed = melee.points_to_succeed(outcome, cf, ff, side, hold)
+            spent = self.spend(who, needed, softens=sign * outcome < 0)
+            outcome += sign * spent
+            carried = points[who.name][0]
+            points[who.name] = (carried, spent)
+            self.fudged[keys[who.name]] = carried + spent
+        return points
+
+    @staticmethod
+    def fudge_key(m: Member, phase: str, rolled: bool) -> tuple[str, str, bool]:
+        """Which result a PC's Fudge Points raise (ruling EZ-12): his one roll of the phase, or
+        (rolled False) his roll-less result when the other PC of an exchange rolls (EZ-18)."""
+        return m.name, phase, rolled
 
     def exchange_rolls(self, character: Member, foe: Member) -> tuple[int, int]:
         """One roll, the player's (ruling EZ-18): between two PCs the attacker's alone, the
@@ -130,19 +156,25 @@ class Exchanges:
         m.fudge_spent += points
         return points
 
-    def fudge_lines(self, m: Member, spent: int, to_succeed: int, what: str) -> None:
-        """What a PC spent on an exchange, and what would still have turned it (EZ-12)."""
+    def fudge_lines(self, m: Member, points: tuple[int, int], to_succeed: int, what: str) -> None:
+        """What a PC spent on an exchange (after what he spent on the same roll earlier in the
+        phase), and what would still have turned it (EZ-12)."""
         if not m.pc:
             return
-        if spent:
-            plural = "s" * (spent != 1)
+        carried, spent = points
+        if carried:
             self.say(
-                f"    {m.name} spent {spent} Fudge Point{plural} after the roll (EZ-12): "
+                f"    {m.name}: {fudge.points(carried)} spent on this roll earlier in the "
+                "phase, counted here too (EZ-12)"
+            )
+        if spent:
+            self.say(
+                f"    {m.name} spent {fudge.points(spent)} after the roll (EZ-12): "
                 f"{m.fudge_left} left"
             )
         if to_succeed:
             whose = f"{m.name}'s {what}" if what == "success" else what
-            self.say(f"    {fudge.text(to_succeed, whose, spent)}")
+            self.say(f"    {fudge.text(to_succeed, whose, carried + spent)}")
 
     def melee_fighter(self, m: Member) -> melee.Fighter:
         part = self.intents[m.name].melee
@@ -172,22 +204,7 @@ class Exchanges:
             self.rules, range_, t.light or self.scene.light, t.cover
         )
         self.say(f"  {m.name} shoots at {t.name}")
-        evade = None
-        if evading:
-            evade_roll = self.roll(t, "ranged")
-            evade = t.reflexes + self.mod(t) + self.penalty(t) + evade_roll
-            mods = "".join(
-                f" {v:+d} {w}"
-                for v, w in ((self.mod(t), "modifiers"), (self.penalty(t), "wounds"))
-                if v
-            )
-            # an NPC that evades rolls the scene's foe roll, when the GM rolls for foes (EZ-26)
-            scripted = bool(target_part and target_part.roll is not None)
-            which = "foe roll" if not t.pc and self.foe_dice and not scripted else "roll"
-            self.say(
-                f"    {t.name} spends the phase evading: Reflexes {ladder.label(t.reflexes)}"
-                f"{mods}, {which} {ladder.signed(evade_roll)}: {ladder.label(evade)}"
-            )
+        evade, carried = self.evade(t, target_part) if evading else (None, 0)
         roll = self.roll(m, "ranged")
         # ruling EZ-12: the shooter may spend Fudge Points to hit, then an evading PC to dodge
         action = m.ranged.rank + self.mod(m) + self.penalty(m) + roll
@@ -196,14 +213,8 @@ class Exchanges:
         action += spent
         dodged = 0
         if t.pc and evade is not None and action >= must:
-            softens = evade + t.fudge_left > difficulty  # a higher evade lowers the margin
-            dodged = self.spend(t, action - evade + 1, softens)
-            if dodged:
-                evade += dodged
-                self.say(
-                    f"    {t.name} spent {dodged} Fudge Point{'s' * (dodged != 1)} on the "
-                    f"evade (EZ-12): {ladder.label(evade)}; {t.fudge_left} left"
-                )
+            dodged = self.dodge(t, evade, action, difficulty)
+            evade += dodged
         shot = ranged.resolve(
             ranged.Shooter(
                 m.name,
@@ -224,16 +235,12 @@ class Exchanges:
         )
         for step in shot.steps:
             self.say(f"    {step}")
-        self.fudge_lines(m, spent, shot.to_hit, "a hit")
+        self.fudge_lines(m, (0, spent), shot.to_hit, "a hit")
         if evade is not None:
-            self.fudge_lines(t, 0, shot.to_dodge(evade), "a miss")
+            self.fudge_lines(t, (0, 0), shot.to_dodge(evade), "a miss")
         taken = shot.wound.taken() if shot.wound else "a miss"
         evading_text = ", evading" if evade is not None else ""
-        fudged = "".join(
-            f", {who.name} +{n} Fudge Point{'s' * (n != 1)}"
-            for who, n in ((m, spent), (t, dodged))
-            if n
-        )
+        fudged = fudge_words(m.name, 0, spent) + fudge_words(t.name, carried, dodged)
         self.tell(
             f"  {m.name} ({ladder.label(shot.action)}) shoots at {t.name} "
             f"({ladder.label(shot.difficulty)}{evading_text}){fudged}: {taken}"
@@ -260,6 +267,7 @@ class Exchanges:
                 "fudge_points_spent": spent if m.pc else None,
                 "fudge_points_to_succeed": shot.to_hit if m.pc else None,
                 "evade_fudge_points_spent": dodged if t.pc and evading else None,
+                "evade_fudge_points_carried": carried if t.pc and evading else None,
                 "evade_fudge_points_to_succeed": (
                     shot.to_dodge(evade) if t.pc and evading else None
                 ),
@@ -267,3 +275,47 @@ class Exchanges:
             }
         )
         return shot.wound
+
+    def evade(self, t: Member, part: Part | None) -> tuple[int, int]:
+        """The target's evade result, his one roll of the phase (EZ-19; an NPC's is the foe
+        roll, EZ-26), raised by the Fudge Points he spent on it against earlier shots this
+        phase (ruling EZ-12); and those points."""
+        roll = self.roll(t, "ranged")
+        carried = self.fudged.get(self.fudge_key(t, "ranged", True), 0)
+        evade = t.reflexes + self.mod(t) + self.penalty(t) + roll + carried
+        mods = "".join(
+            f" {v:+d} {w}"
+            for v, w in ((self.mod(t), "modifiers"), (self.penalty(t), "wounds"))
+            if v
+        )
+        scripted = part is not None and part.roll is not None
+        which = "foe roll" if not t.pc and self.foe_dice and not scripted else "roll"
+        earlier = f"{fudge.spent_text(carried)} spent earlier in the phase" if carried else ""
+        self.say(
+            f"    {t.name} spends the phase evading: Reflexes {ladder.label(t.reflexes)}"
+            f"{mods}, {which} {ladder.signed(roll)}{earlier}: {ladder.label(evade)}"
+        )
+        return evade, carried
+
+    def dodge(self, t: Member, evade: int, action: int, difficulty: int) -> int:
+        """The Fudge Points an evading PC spends on his evade so that a hit misses (ruling
+        EZ-12); they count against every later shot at him this phase."""
+        softens = evade + t.fudge_left > difficulty  # a higher evade lowers the margin
+        dodged = self.spend(t, action - evade + 1, softens)
+        key = self.fudge_key(t, "ranged", True)
+        self.fudged[key] = self.fudged.get(key, 0) + dodged
+        if dodged:
+            self.say(
+                f"    {t.name} spent {fudge.points(dodged)} on the evade (EZ-12): "
+                f"{ladder.label(evade + dodged)}; {t.fudge_left} left"
+            )
+        return dodged
+
+
+def fudge_words(name: str, carried: int, spent: int) -> str:
+    """`, Jason Free +2 Fudge Points (1 spent earlier)`: the points raising a PC's result in a
+    brief line (EZ-12), those spent on the same roll earlier in the phase told apart."""
+    if not carried + spent:
+        return ""
+    earlier = f" ({carried} spent earlier)" if carried else ""
+    return f", {name} +{fudge.points(carried + spent)}{earlier}"

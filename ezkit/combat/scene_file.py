@@ -53,10 +53,12 @@ Optional fields:
   whoever he held off has -1 to his actions next round (EZ-18, Tactics). The test is rolled (the GM
   rolls for an NPC here, as the book says); default: the default of Poor;
 - `fudge_points: N` (PCs only, at most the points he holds): Fudge Points he may spend in the scene,
-  after his roll, +1 each to his result in one exchange (EZ-12); `fudge_policy: succeed` (the
-  default) spends the fewest that make an exchange his success (a melee exchange won, a hit, a
-  shot at him missed) when enough are left; `soften` also spends all that are left, when too few,
-  to lower the margin he is wounded by (a melee exchange lost, a shot at him while he evades).
+  after his roll, +1 each to that result (EZ-12): in every exchange of the phase that uses the
+  same roll (his one melee roll, his one evade), so he never pays twice; `fudge_policy: succeed`
+  (the default) spends the fewest that make an exchange his success (a melee exchange won, a hit,
+  a shot at him missed) when enough are left; `soften` also spends all that are left, when too
+  few, to lower the margin he is wounded by (a melee exchange lost, a shot at him while he
+  evades).
   Between two PCs in melee the attacker spends first and the defender may answer. With `--apply`
   the points spent come off the campaign PCs at the end (ezkit/combat/fudge.py).
 
