@@ -313,6 +313,42 @@ def test_points_on_the_melee_roll_count_in_every_exchange_of_the_phase(rules: Ru
 
 
 @pytest.mark.parametrize(
+    ("jason", "bandit"),
+    [
+        # the Bandit attacks Gruk: Jason's attack he only fends off, and cannot wound him
+        ({"rounds": ["attack Bandit roll -3"]}, {"npc": BANDIT, "does": "attack Gruk"}),
+        # all-out defence: "cannot injure the foe at all in the round" (seed 003, Tactics)
+        ({"rounds": ["attack Bandit roll -3"]}, {"npc": BANDIT, "does": "all-out-defend"}),
+        # Jason -3 + roll -4 against a Terrible (-2) Bandit: no damage below Poor (EZ-18)
+        (
+            {"rounds": ["attack Bandit roll -4"], "mod": -3},
+            {"npc": "Bandit: Terrible Fighter, INJ 3, CPD 2", "does": "attack Jason Free"},
+        ),
+    ],
+    ids=["fended-off", "all-out-defend", "below-poor"],
+)
+def test_soften_spends_nothing_when_nothing_can_wound_him(rules: Rules, jason, bandit) -> None:
+    """fudge.SOFTEN spends what is left only "if they lower the margin he is wounded by"
+    (ruling EZ-12): not against a foe who may not wound him (EZ-18). Found by a rules review:
+    the points went ("Bandit cannot wound Jason Free", 0 left), and --apply took them."""
+    document = {
+        "round_cap": 1,
+        "sides": {
+            "heroes": [
+                {"file": JASON, "fudge_points": 1, "fudge_policy": "soften", **jason},
+                {"file": str(CHARACTERS / "gruk.yaml"), "rounds": ["defend roll 0"]},
+            ],
+            "bandits": [bandit],
+        },
+    }
+    result = fight(document, rules)
+    first = result.rounds[0].exchanges[0]
+    assert first["fudge_points_spent"] == 0 and spent_in(result, "Jason Free") == 0
+    assert first["attacker"] == "Jason Free" and first["outcome"] < 0  # he loses it, unhurt
+    assert first["wounds"] == []
+
+
+@pytest.mark.parametrize(
     ("entry", "message"),
     [
         ({"file": JASON, "fudge_points": 4}, "Jason Free holds 3 Fudge Points"),

@@ -10,7 +10,9 @@ result, EZ-12):
   exchange he wins, a shot that hits, an evade the shot misses), and only when the points
   left are enough to do it;
 - `soften`: the same, and when too few are left for that, spend all that are left if they
-  lower the margin he is wounded by (a melee exchange he loses, a shot at him while he evades).
+  lower the margin he is wounded by (a melee exchange he loses, a shot at him while he evades);
+  in melee only against a foe who may wound him at all: one attacking him (not only fending him
+  off), not defending all-out, at Poor or better (EZ-18).
 """
 
 from __future__ import annotations

@@ -39,8 +39,8 @@ class Exchanges:
         character, foe = (b, a) if b.pc and not a.pc else (a, b)
         roll, foe_roll = self.exchange_rolls(character, foe)
         cf, ff = self.melee_fighter(character), self.melee_fighter(foe)
-        outcome = cf.total(self.rules)[0] + roll - ff.total(self.rules)[0] - foe_roll
-        points = self.melee_points((character, cf), (foe, ff), outcome, None if mutual else b)
+        totals = [cf.total(self.rules)[0] + roll, ff.total(self.rules)[0] + foe_roll]
+        points = self.melee_points([(character, cf), (foe, ff)], totals, None if mutual else b)
         raised = {name: carried + spent for name, (carried, spent) in points.items()}
         ex = melee.resolve(
             cf,
@@ -111,32 +111,42 @@ class Exchanges:
         return ex.wounds
 
     def melee_points(
-        self,
-        character: tuple[Member, melee.Fighter],
-        foe: tuple[Member, melee.Fighter],
-        outcome: int,
-        fends: Member | None,
+        self, sides: list[tuple[Member, melee.Fighter]], totals: list[int], fends: Member | None
     ) -> dict[str, tuple[int, int]]:
         """Each PC side's Fudge Points on an exchange, as (carried, spent) (ruling EZ-12): the
         points already spent on the same roll this phase raise it here too, and he spends more
-        after them, the character side first. `fends`: one who may not wound his foe."""
-        sides = [(*character, melee.CHARACTER, 1), (*foe, melee.FOE, -1)]
-        sides = [side for side in sides if side[0].pc]  # an NPC spends none
-        cf, ff = character[1], foe[1]
-        keys = {who.name: self.fudge_key(who, "melee", who is character[0]) for who, *_ in sides}
+        after them, the character side first. `sides` and `totals`: the character's and the
+        foe's, before any points; `fends`: one who may not wound his foe."""
+        (cm, cf), (fm, ff) = sides
+        keys = {m.name: self.fudge_key(m, "melee", m is cm) for m in (cm, fm) if m.pc}
         points = {name: (self.fudged.get(key, 0), 0) for name, key in keys.items()}
-        for who, _, _, sign in sides:  # every point already raising these results, first
-            outcome += sign * points[who.name][0]
-        for who, mine, side, sign in sides:
+        totals = [
+            t + points.get(m.name, (0, 0))[0] for (m, _), t in zip(sides, totals, strict=True)
+        ]
+        for i, side in enumerate((melee.CHARACTER, melee.FOE)):
+            who, mine = sides[i]
+            if not who.pc:  # an NPC spends none
+                continue
+            other, theirs = sides[1 - i]
             # one who cannot wound this foe only needs to keep from being wounded
             hold = mine.tactic == "all-out-defend" or who is fends
-            needed = melee.points_to_succeed(outcome, cf, ff, side, hold)
-            spent = self.spend(who, needed, softens=sign * outcome < 0)
-            outcome += sign * spent
-            carried = points[who.name][0]
-            points[who.name] = (carried, spent)
-            self.fudged[keys[who.name]] = carried + spent
+            needed = melee.points_to_succeed(totals[0] - totals[1], cf, ff, side, hold)
+            losing = totals[1 - i] > totals[i]
+            softens = losing and self.may_wound(other, theirs, totals[1 - i], fends)
+            spent = self.spend(who, needed, softens)
+            totals[i] += spent
+            points[who.name] = (points[who.name][0], spent)
+            self.fudged[keys[who.name]] = sum(points[who.name])
         return points
+
+    def may_wound(
+        self, m: Member, fighter: melee.Fighter, total: int, fends: Member | None
+    ) -> bool:
+        """Whether m may wound his foe in this exchange (EZ-18): he attacks him (not only
+        fending him off), does not defend all-out, and his total is Poor or better. Softening
+        Fudge Points (fudge.SOFTEN) are spent only against such a foe."""
+        defends = fighter.tactic == "all-out-defend"
+        return m is not fends and not defends and total >= self.rules.melee_floor
 
     @staticmethod
     def fudge_key(m: Member, phase: str, rolled: bool) -> tuple[str, str, bool]:

@@ -57,8 +57,8 @@ Optional fields:
   same roll (his one melee roll, his one evade), so he never pays twice; `fudge_policy: succeed`
   (the default) spends the fewest that make an exchange his success (a melee exchange won, a hit,
   a shot at him missed) when enough are left; `soften` also spends all that are left, when too
-  few, to lower the margin he is wounded by (a melee exchange lost, a shot at him while he
-  evades).
+  few, to lower the margin he is wounded by (a melee exchange lost to a foe who may wound him,
+  a shot at him while he evades).
   Between two PCs in melee the attacker spends first and the defender may answer. With `--apply`
   the points spent come off the campaign PCs at the end (ezkit/combat/fudge.py).
 
