@@ -230,6 +230,18 @@ def test_option_3_one_side_fighting_all_out_defence_takes_no_scratch() -> None:
     assert "option 3: the actions tie, and Jason takes a Scratch" in exchange.steps
 
 
+def test_one_who_only_fends_off_wounds_nobody_and_the_steps_say_so() -> None:
+    """A scene's fend-off (scene.py, EZ-18): one attacked by a foe he is not attacking may not
+    wound him, nor give option 3's Scratch; the tie's step names the one taker."""
+    exchange = resolve(jason(fends=True), bandit(), -2, R, options=frozenset({3}))
+    assert hurt(exchange) == [("Jason", 1, "Scratch")]
+    assert "option 3: the actions tie, and Jason takes a Scratch" in exchange.steps
+    assert "option 3: Jason only fends Bandit off this round: no Scratch from him" in exchange.steps
+    exchange = resolve(jason(fends=True), bandit(), 1, R)
+    assert exchange.result == "character" and exchange.wounds == []
+    assert exchange.steps[-1].endswith("only defending: Jason cannot wound Bandit")
+
+
 def test_option_3_a_tie_to_stun_is_no_effect() -> None:
     """ruling EZ-16: option 3's Scratch, dealt by an attack to stun, has no effect; before, it
     was marked as a plain Scratch."""

@@ -166,6 +166,29 @@ def test_a_fighter_attacked_by_one_he_is_not_attacking_only_defends(rules: Rules
     assert result.winner == scene.STALEMATE
 
 
+def test_option_three_in_a_fend_off_tells_the_one_scratch_dealt(rules: Rules) -> None:
+    """Damage option 3 (EZ-18): a tie gives each fighter a Scratch, but one who only fends off
+    a foe he is not attacking wounds nobody: the step names the one taker. Found by a rules
+    review: it said "each fighter takes a Scratch", then "cannot wound", and one was marked."""
+    doc = {
+        "round_cap": 1,
+        "damage_options": [3],
+        "sides": {
+            "heroes": [{"file": "jason-free.yaml", "rounds": ["defend roll -2"]}],
+            "thugs": [{"npc": "Thug: Fair Fighter, INJ 3, CPD 2", "does": "attack Jason Free"}],
+        },
+    }
+    result = fight(doc, rules)
+    (ex,) = exchanges(result, 1, "melee")
+    # Jason Great 3 - 2 = Fair against the Thug's Fair: a tie
+    assert (ex["outcome"], ex["mutual"]) == (0, False)
+    assert "option 3: the actions tie, and Jason Free takes a Scratch" in ex["steps"]
+    assert not any("each fighter" in step for step in ex["steps"])
+    assert "option 3: Jason Free only fends Thug off this round: no Scratch from him" in ex["steps"]
+    assert [(w["attacker"], w["target"]) for w in ex["wounds"]] == [("Thug", "Jason Free")]
+    assert [w["target"] for w in result.rounds[0].wounds] == ["Jason Free"]
+
+
 def test_between_two_pcs_only_the_attacker_rolls(rules: Rules) -> None:
     """Ruling EZ-18: one roll, the player's; between two PCs the one who attacks rolls and the
     other's roll is 0, as in `fight melee A B` (the scene's foe roll is for NPCs). Found by a

@@ -47,6 +47,7 @@ class Fighter:
     disadvantage: int = 0  # 1 or 2: the fighter in the worse position
     tactic: str | None = None  # all-out-attack or all-out-defend
     terrain: int = 0  # the foe took the better ground last round: -1 (EZ-18, Tactics)
+    fends: bool = False  # only fends off one he is not attacking: he may not wound him (a scene)
 
     def __post_init__(self) -> None:
         if self.tactic not in (None, *TACTICS):
@@ -161,6 +162,9 @@ def resolve(
             continue
         if attacker.tactic == "all-out-defend":
             steps.append(f"{attacker.name} fought all-out defence and cannot wound this round")
+            continue
+        if attacker.fends:
+            steps.append(_fends_words(attacker, target))
             continue
         if total < rules.melee_floor:
             steps.append(
@@ -295,16 +299,22 @@ def _terrain(winners: set[str], character: Fighter, foe: Fighter) -> str | None:
 
 def _option_three(exchange: Exchange, character: Fighter, foe: Fighter, rules: Rules) -> list[str]:
     """Damage option 3: a tie gives each fighter a Scratch, from each side that may wound:
-    not one fighting all-out defence, nor one whose result is below Poor ("You can't do
-    damage with a Terrible (-2) rank!", EZ-18). Returns the steps told."""
+    not one fighting all-out defence, nor one only fending off a foe he is not attacking (a
+    scene), nor one whose result is below Poor ("You can't do damage with a Terrible (-2)
+    rank!", EZ-18). Returns the steps told."""
     steps = []
     scratch = rules.wounds.levels[0]
-    why = ["option 3: a tie, and each fighter takes a Scratch"]
     for attacker, target, total in (
         (character, foe, exchange.action),
         (foe, character, exchange.difficulty),
     ):
         if attacker.tactic == "all-out-defend":
+            continue
+        if attacker.fends:
+            steps.append(
+                f"option 3: {attacker.name} only fends {target.name} off this round: "
+                "no Scratch from him"
+            )
             continue
         if total < rules.melee_floor:
             steps.append(
@@ -312,6 +322,7 @@ def _option_three(exchange: Exchange, character: Fighter, foe: Fighter, rules: R
                 f"{ladder.name(rules.melee_floor)}: no Scratch from so poor a showing"
             )
             continue
+        why = [f"option 3: a tie, and {target.name} takes a Scratch from {attacker.name}"]
         hurt = Wound(attacker.name, target.name, 0, scratch.from_, scratch.name, False, why)
         if attacker.attack.stun:  # a stun by its own name; at Scratch, none (EZ-16)
             named = scratch.stun or NO_EFFECT
@@ -324,6 +335,14 @@ def _option_three(exchange: Exchange, character: Fighter, foe: Fighter, rules: R
     elif takers:
         steps.append(f"option 3: the actions tie, and {takers[0]} takes a Scratch")
     return steps
+
+
+def _fends_words(attacker: Fighter, target: Fighter) -> str:
+    """One attacked by a foe he is not attacking only fends him off (a scene; scene.py)."""
+    return (
+        f"{attacker.name} is not attacking {target.name} this round, only defending: "
+        f"{attacker.name} cannot wound {target.name}"
+    )
 
 
 def _outcome_words(outcome: int, character: Fighter, foe: Fighter, winners: set[str]) -> str:

@@ -38,9 +38,11 @@ class Exchanges:
     def exchange(self, r: Round, a: Member, b: Member, mutual: bool) -> list[Wound]:
         character, foe = (b, a) if b.pc and not a.pc else (a, b)
         roll, foe_roll = self.exchange_rolls(character, foe)
-        cf, ff = self.melee_fighter(character), self.melee_fighter(foe)
+        # b only fends a off when he is not attacking him: he may not wound him
+        fends = None if mutual else b
+        cf, ff = self.melee_fighter(character, fends), self.melee_fighter(foe, fends)
         totals = [cf.total(self.rules)[0] + roll, ff.total(self.rules)[0] + foe_roll]
-        points = self.melee_points([(character, cf), (foe, ff)], totals, None if mutual else b)
+        points = self.melee_points([(character, cf), (foe, ff)], totals, fends)
         raised = {name: carried + spent for name, (carried, spent) in points.items()}
         ex = melee.resolve(
             cf,
@@ -53,20 +55,6 @@ class Exchanges:
             raised.get(character.name, 0),
             raised.get(foe.name, 0),
         )
-        if not mutual:  # b only fends a off: he may not wound him
-            dropped = [w for w in ex.wounds if w.attacker == b.name]
-            if dropped:
-                takes = {w.taken() for w in dropped}
-                ex.wounds = [w for w in ex.wounds if w.attacker != b.name]
-                ex.steps = [
-                    s
-                    for s in ex.steps
-                    if not s.startswith(f"{b.name} wounds {a.name}: ") and s not in takes
-                ]
-                ex.steps.append(
-                    f"{b.name} is not attacking {a.name} this round, only defending: "
-                    f"{b.name} cannot wound {a.name}"
-                )
         to_succeed = {character.name: ex.to_succeed, foe.name: ex.foe_to_succeed}
         both = " (both attack)" if mutual else ""
         self.say(f"  {a.name} attacks {b.name}{both}")
@@ -186,7 +174,7 @@ class Exchanges:
             whose = f"{m.name}'s {what}" if what == "success" else what
             self.say(f"    {fudge.text(to_succeed, whose, carried + spent)}")
 
-    def melee_fighter(self, m: Member) -> melee.Fighter:
+    def melee_fighter(self, m: Member, fends: Member | None = None) -> melee.Fighter:
         part = self.intents[m.name].melee
         tactic = part.verb if part and part.verb in melee.TACTICS else None
         return melee.Fighter(
@@ -200,6 +188,7 @@ class Exchanges:
             0,
             tactic,
             self.terrain_now.get(m.name, 0),  # his foe took the better ground (EZ-18)
+            m is fends,
         )
 
     # -- step 3: ranged
