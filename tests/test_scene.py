@@ -290,7 +290,10 @@ def test_a_scene_scripting_all_out_defend_and_a_shot_is_refused(rules: Rules) ->
             "bandits": [{"npc": BANDIT, "does": "attack Dr. Mara Kell"}],
         }
     }
-    with pytest.raises(DocumentError, match=r"sides\.heroes\[0\].*all-out-defend.*EZ-18"):
+    with pytest.raises(DocumentError, match=r"sides\.heroes\[0\]: rounds\[0\]: .*EZ-18"):
+        scene.parse(doc, rules, CHARACTERS)
+    doc["sides"]["heroes"][0] = {"file": "mara-kell.yaml", "does": "shoot Bandit and evade"}
+    with pytest.raises(DocumentError, match=r"sides\.heroes\[0\]: does: .*EZ-19"):
         scene.parse(doc, rules, CHARACTERS)
 
 

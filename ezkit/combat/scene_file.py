@@ -93,7 +93,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from ezkit import dice, ladder, strict
 from ezkit.character.files import InvalidCharacter, checked, parse_character, read_character
@@ -122,6 +122,7 @@ from ezkit.words import name_key
 from ezkit.yamlio import load_yaml
 
 STALEMATE, DRAW = "stalemate", "draw"
+T, V = TypeVar("T"), TypeVar("V")
 #: The scene-file versions this ezkit reads.
 SCHEMA_VERSION = 1
 SCHEMA_VERSIONS = (1,)
@@ -400,8 +401,8 @@ def _members(
     pull = None
     if entry.pull:
         pull = rules.wounds.levels[wounds.level_index(entry.pull, rules)].name
-    does = parse_intent(entry.does) if entry.does else None
-    script = tuple(_script(s) for s in entry.rounds)
+    does = _named("does", parse_intent, entry.does) if entry.does else None
+    script = tuple(_named(f"rounds[{n}]", _script, s) for n, s in enumerate(entry.rounds))
     common = {
         "side": side,
         "range": (entry.range or doc.range).upper(),
@@ -504,6 +505,14 @@ def _terrain_text(trait: fighters.Trait) -> str:
     if trait.name == "terrain test":
         return ladder.label(trait.rank)
     return f"{ladder.label(trait.rank)} {trait.name}"
+
+
+def _named(key: str, read: Callable[[V], T], value: V) -> T:
+    """An action of `does` or `rounds`, read; a refusal names its field (`rounds[2]: ...`)."""
+    try:
+        return read(value)
+    except (InputError, RuleError) as error:
+        raise type(error)(f"{key}: {error}") from None
 
 
 def _script(entry: int | str | None) -> Script:
