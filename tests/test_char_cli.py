@@ -337,6 +337,61 @@ def test_advancement_from_the_command_line(runner: CliRunner, db: str) -> None:
     assert "add-gift, gift Danger Sense, -8 XP" in out
 
 
+def test_an_improvement_is_worded_by_the_ranks_in_play(runner: CliRunner, db: str) -> None:
+    """Gruk's people package makes his Agility one rank lower and gives him Forager at Fair
+    (EZ-8): the words are those ranks, before -> after, as the cost is (EZ-13). They had been
+    the stored ranks (Agility Fair -> Good; Forager Poor -> Good, a one-rank raise)."""
+    run(runner, "char", "add", GRUK, "--db", db)
+    run(runner, "char", "award", "Gruk", "--xp", "24", "--db", db)
+    steps = [
+        ("agility", "Agility Mediocre -> Fair, -2 XP"),
+        ("forager", "Forager Fair -> Good, -2 XP"),
+        ("forager", "Forager Good -> Great, -4 XP"),
+        ("body", "Body Great -> Superb, -16 XP"),
+    ]
+    for trait, words in steps:
+        code, out, err = run(runner, "char", "improve", "Gruk", trait, "--db", db)
+        assert code == 0 and f"improve, {words};" in out, (out, err)
+    code, out, _ = run(runner, "char", "show", "Gruk", "--history", "--db", db)
+    for _, words in steps:
+        assert f"improve, {words}\n" in out
+    assert "Agility Fair (+1)" in out and "Great (+3) Forager" in out and "Body Superb" in out
+    # The document keeps the stored ranks, as the build is undone from them (its schema says so)
+    code, out, _ = run(runner, "char", "show", "Gruk", "--json", "--db", db)
+    shown = json.loads(out)
+    entries = [e for e in shown["character"]["history"] if e["kind"] == "improve"]
+    assert [(e["trait"], e["from_rank"], e["to_rank"]) for e in entries] == [
+        ("Agility", 1, 2),
+        ("Forager", -1, 2),
+        ("Forager", 2, 3),
+        ("Body", 2, 3),
+    ]
+    assert shown["check"]["valid"]
+
+
+def test_an_older_history_reads_by_the_ranks_in_play(runner: CliRunner, tmp_path: Path) -> None:
+    """A file whose history an older ezkit wrote (the stored ranks, nothing else) is worded
+    by its ranks in play too, and still checks as built."""
+    doc = yaml.safe_load(Path(GRUK).read_text())
+    doc["people_package"] = str(EXAMPLES.parent / "people" / "hill-troll.yaml")
+    doc["attributes"]["agility"] = "Good"
+    doc["roles"].append({"name": "Forager", "rank": "Good"})
+    doc["history"] = [
+        {"time": "2024-01-01T00:00:00Z", "kind": "award", "experience": 4},
+        {"time": "2024-01-02T00:00:00Z", "kind": "improve", "experience": -2, "trait": "Agility",
+         "trait_kind": "attribute", "from_rank": 1, "to_rank": 2},
+        {"time": "2024-01-03T00:00:00Z", "kind": "improve", "experience": -2, "trait": "Forager",
+         "trait_kind": "role", "from_rank": -1, "to_rank": 2},
+    ]  # fmt: skip
+    path = tmp_path / "gruk-old.yaml"
+    path.write_text(yaml.safe_dump(doc))
+    code, out, err = run(runner, "char", "show", str(path), "--history")
+    assert code == 0, err
+    assert "improve, Agility Mediocre -> Fair, -2 XP" in out
+    assert "improve, Forager Fair -> Good, -2 XP" in out
+    assert run(runner, "char", "check", str(path))[0] == 0
+
+
 def test_advancement_refusals_exit_1_and_change_nothing(runner: CliRunner, db: str) -> None:
     run(runner, "char", "add", JASON, "--db", db)
     before = Path(db).read_text()

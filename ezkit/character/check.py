@@ -122,13 +122,13 @@ def _improve_problem(entry: HistoryEntry, c: Character, rules: Rules) -> tuple[s
     """One rank up (a role from the better of its own and its people package's rank, as
     `char improve` raises it), paid at the XP table's cost of the rank in play."""
     low, high, trait = entry.from_rank, entry.to_rank, entry.trait or "?"
-    if entry.trait_kind is None or low is None or high is None:
+    played = ranks_in_play(entry, c)
+    if played is None or entry.trait_kind is None or low is None or high is None:
         return ("EZ-13", f"{trait}: an improvement names its trait and both ranks")
-    if entry.trait_kind == "attribute":  # stored ranks; the package's change on top
-        in_play, raised = low + _package_change(c, trait), low + 1
-    else:  # the role's rank in play, raised one rank, is stored
-        in_play = max(low, _package_rank(c, trait))
-        raised = in_play + 1
+    in_play = played[0]
+    # an attribute's stored rank goes one up (the package's change on top); a role's rank in
+    # play, raised one rank, is stored
+    raised = low + 1 if entry.trait_kind == "attribute" else in_play + 1
     if high != raised:
         return ("EZ-13", f"{trait} from {low:+d} to {high:+d}; an improvement is one rank up")
     cost = rules.improve_cost(entry.trait_kind, in_play)
@@ -140,6 +140,22 @@ def _improve_problem(entry: HistoryEntry, c: Character, rules: Rules) -> tuple[s
             "house rules? check it with them: --rules FILE)",
         )
     return None
+
+
+def ranks_in_play(entry: HistoryEntry, c: Character) -> tuple[int, int] | None:
+    """An improvement's ranks before and after as played, the people package applied
+    (EZ-8), from the ranks its entry keeps as stored: an attribute's as built, the package's
+    change on top; a role's own (the default when the character had it only from the
+    package, or not at all), the better of it and the package's. None when the entry is
+    not an improvement with both ranks."""
+    low, high, trait = entry.from_rank, entry.to_rank, entry.trait or ""
+    if entry.trait_kind is None or low is None or high is None:
+        return None
+    if entry.trait_kind == "attribute":
+        change = _package_change(c, trait)
+        return low + change, high + change
+    package = _package_rank(c, trait)
+    return max(low, package), max(high, package)
 
 
 def _package_change(c: Character, attribute: str) -> int:

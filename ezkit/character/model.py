@@ -293,7 +293,11 @@ class HistoryEntry(Doc):
     trait: Text | None = None
     trait_kind: Literal["role", "attribute"] | None = None
     from_rank: int | None = None
+    """An improvement's rank before, as stored, not as played: an attribute's as built (the
+    people package's change is not in it); a role's own, or the default (Poor) when the
+    character had the role only from the package or not at all (EZ-8, EZ-13)."""
     to_rank: int | None = None
+    """An improvement's rank after, as stored: an attribute's as built, a role's own."""
     gift: Gift | None = None
     fault: Fault | None = None
     wound: WoundMark | None = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ezkit import ladder
-from ezkit.character.check import Report
+from ezkit.character.check import Report, ranks_in_play
 from ezkit.character.model import Character, HistoryEntry
 
 
@@ -64,15 +64,20 @@ def history_lines(character: Character) -> list[str]:
     """Every award, spend, conversion and improvement, oldest first."""
     if not character.history:
         return ["  (no history yet)"]
-    return [f"  {entry.time.isoformat()}  {describe(entry)}" for entry in character.history]
+    return [
+        f"  {entry.time.isoformat()}  {describe(entry, character)}" for entry in character.history
+    ]
 
 
-def describe(entry: HistoryEntry) -> str:
+def describe(entry: HistoryEntry, character: Character) -> str:
+    """One history entry of the character's in words; an improvement by its ranks in play
+    (the people package applied, EZ-8), though the entry keeps them as stored."""
     parts = [entry.kind]
-    if entry.trait and entry.from_rank is not None and entry.to_rank is not None:
-        parts.append(
-            f"{entry.trait} {ladder.name(entry.from_rank)} -> {ladder.name(entry.to_rank)}"
-        )
+    played = ranks_in_play(entry, character)
+    if played is None and entry.from_rank is not None and entry.to_rank is not None:
+        played = entry.from_rank, entry.to_rank  # no kind of trait: read as written
+    if entry.trait and played is not None:
+        parts.append(f"{entry.trait} {ladder.name(played[0])} -> {ladder.name(played[1])}")
     if entry.gift:
         parts.append(f"gift {entry.gift.name}")
     if entry.fault:

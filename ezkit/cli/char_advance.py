@@ -239,8 +239,7 @@ def improve(
     c = _advance(
         name, db, house_rules, lambda c, r: advance.improve(c, trait, r, reason, new=new_role)
     )
-    entry = c.history[-1]
-    _report(c, f"{view.describe(entry)}")
+    _report(c, view.describe(c.history[-1], c))
 
 
 @click.command("add-gift", epilog="Example: ezkit char add-gift 'Jason Free' 'Danger Sense'")
