@@ -134,6 +134,21 @@ def test_add_gift_and_remove_fault_cost_eight(jason: Character) -> None:
         advance.add_gift(advance.award(c, experience=8), Gift(name="toughness"), RULES)
 
 
+def test_a_people_package_fault_is_not_bought_off(gruk: Character) -> None:
+    """Gruk's 'Sunlight makes him sluggish' is his people package's (EZ-8), listed by `char
+    show`: refused as such, saying how the GM changes the package, not as a fault he lacks
+    ('faults: none'), and before the XP is asked for (EZ-13)."""
+    for c in (gruk, advance.award(gruk, experience=8)):
+        with pytest.raises(RuleError) as refused:
+            advance.remove_fault(c, "sunlight makes him SLUGGISH", RULES)
+        said = str(refused.value)
+        assert "'Sunlight makes him sluggish' comes from the people package Hill Troll" in said
+        assert "(EZ-8)" in said and "ezkit char export 'Gruk Underbridge' -o FILE" in said
+        assert "--replace" in said and "missing" not in said
+    with pytest.raises(RuleError, match=r"faults: none; from the people package Hill Troll, "):
+        advance.remove_fault(advance.award(gruk, experience=8), "Sunlight", RULES)
+
+
 def test_the_build_is_checked_as_it_was_made(jason: Character) -> None:
     """After advancement, undoing the history gives back the character as built."""
     c = advance.award(jason, fudge_points=1, experience=40)

@@ -402,6 +402,22 @@ def test_advancement_refusals_exit_1_and_change_nothing(runner: CliRunner, db: s
     assert Path(db).read_text() == before
 
 
+def test_a_people_package_fault_is_refused_as_the_packages(runner: CliRunner, db: str) -> None:
+    """`char show` lists Gruk's package fault; remove-fault says where it comes from (EZ-8)
+    and changes nothing."""
+    run(runner, "char", "add", GRUK, "--db", db)
+    run(runner, "char", "award", "Gruk", "--xp", "8", "--db", db)
+    assert (
+        "Faults: Sunlight makes him sluggish" in run(runner, "char", "show", "Gruk", "--db", db)[1]
+    )
+    before = Path(db).read_text()
+    fault = "Sunlight makes him sluggish"
+    code, _, err = run(runner, "char", "remove-fault", "Gruk", fault, "--db", db)
+    assert code == 1 and "comes from the people package Hill Troll" in err, err
+    assert "has no fault" not in err
+    assert Path(db).read_text() == before
+
+
 def test_a_conversion_short_of_points_cites_the_conversion_rule(runner: CliRunner, db: str) -> None:
     """Converting is EZ-12 both ways (a hunt found --to-fp citing EZ-13)."""
     run(runner, "char", "add", GRUK, "--db", db)

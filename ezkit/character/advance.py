@@ -333,12 +333,44 @@ def _current_rank(
 
 
 def _find_fault(character: Character, name: str) -> Fault:
-    """One of the character's own faults by its whole name, any case; else did-you-mean."""
+    """One of the character's own faults by its whole name, any case; else did-you-mean.
+
+    A fault of the character's people package is not his own: the package is the GM's
+    traits for a whole people, applied on top of the character as built (EZ-8), and what
+    Experience buys off (8 XP, EZ-13) is a fault the character took, the one that bought
+    him a gift's worth of traits (EZ-5). Such a fault is refused, saying where it comes
+    from and how the GM changes a package when play has changed the character."""
+    key = name_key(name)
     for fault in character.faults:
-        if name_key(fault.name) == name_key(name):
+        if name_key(fault.name) == key:
             return fault
+    package = character.people_package
+    packaged = list(package.faults) if package else []
+    for fault in packaged:
+        if package and name_key(fault.name) == key:
+            raise RuleError(_package_fault(character, fault, package.name))
     held = ", ".join(repr(f.name) for f in character.faults) or "none"
     names = {name_key(f.name): f.name for f in character.faults}
-    close = [names[k] for k in difflib.get_close_matches(name_key(name), list(names), n=3)]
+    close = [names[k] for k in difflib.get_close_matches(key, list(names), n=3)]
     hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
-    raise RuleError(f"{character.name} has no fault {name!r} (faults: {held}){hint} (EZ-13)")
+    also = (
+        f"; from the people package {package.name}, which Experience does not buy off: "
+        + ", ".join(repr(f.name) for f in packaged)
+        if package and packaged
+        else ""
+    )
+    raise RuleError(f"{character.name} has no fault {name!r} (faults: {held}{also}){hint} (EZ-13)")
+
+
+def _package_fault(character: Character, fault: Fault, package: str) -> str:
+    import shlex
+
+    who = shlex.quote(character.name)
+    return (
+        f"{character.name}'s fault {fault.name!r} comes from the people package {package}, "
+        "not from the faults the character took: a package is the GM's traits for a whole "
+        "people (EZ-8), and Experience buys off only a fault of the character's own (EZ-13). "
+        "If play has changed him, the GM changes his package: ezkit char export "
+        f"{who} -o FILE, take the fault out of people_package in FILE, ezkit char add FILE "
+        f"--replace (and ezkit char spend {who} --xp 8 if she charges the book's price)"
+    )
