@@ -418,6 +418,24 @@ def test_a_people_package_fault_is_refused_as_the_packages(runner: CliRunner, db
     assert Path(db).read_text() == before
 
 
+def test_add_gift_cpd_has_the_models_bounds(runner: CliRunner, db: str) -> None:
+    """A gift's CPD is -20 to +20 (model.Bonus): the help says so (it had said `[x<=None]`),
+    and a value past it is a usage error saying the range; nothing is written."""
+    code, out, _ = run(runner, "char", "add-gift", "--help")
+    assert code == 0 and "[-20<=x<=20]" in out and "None" not in out
+    run(runner, "char", "add", JASON, "--db", db)
+    run(runner, "char", "award", "Jason Free", "--xp", "8", "--db", db)
+    before = Path(db).read_text()
+    for value in ("21", "-21"):
+        code, _, err = run(runner, "char", "add-gift", "Jason Free", "Iron Hide", "--cpd", value,
+                           "--db", db)  # fmt: skip
+        assert code == 2 and f"{value} is not a whole number from -20 to +20" in err, err
+    assert Path(db).read_text() == before
+    code, out, err = run(runner, "char", "add-gift", "Jason Free", "Iron Hide", "--cpd", "-20",
+                         "--db", db)  # fmt: skip
+    assert code == 0, err
+
+
 def test_a_conversion_short_of_points_cites_the_conversion_rule(runner: CliRunner, db: str) -> None:
     """Converting is EZ-12 both ways (a hunt found --to-fp citing EZ-13)."""
     run(runner, "char", "add", GRUK, "--db", db)

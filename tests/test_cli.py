@@ -11,6 +11,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -364,6 +365,42 @@ def test_roll_and_action_do_not_import_heavy_modules(tmp_path: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def _all_commands() -> list[tuple[str, click.Command]]:
+    """Every command, by its words (`char add-gift`), the lazily loaded ones too."""
+    found: list[tuple[str, click.Command]] = []
+
+    def walk(command: click.Command, path: str, ctx: click.Context) -> None:
+        if isinstance(command, click.Group):
+            for name in command.list_commands(ctx):
+                sub = command.get_command(ctx, name)
+                if sub is not None:
+                    walk(sub, f"{path} {name}".strip(), ctx)
+        else:
+            found.append((path, command))
+
+    with click.Context(cli) as ctx:
+        walk(cli, "", ctx)
+    return found
+
+
+def test_no_option_shows_a_range_of_none() -> None:
+    """A whole number with no bounds of its own had its help say `[x<=None]` (add-gift
+    --cpd, game --rounds, game sim --games, --players, --jobs): a bounded one says its bounds,
+    an unbounded one none."""
+    shown = []
+    for path, command in _all_commands():
+        for param in command.params:
+            if isinstance(param.type, click.types._NumberRangeBase):
+                described = param.type._describe_range()
+                shown.append(f"{path} {param.opts[0]} [{described}]")
+    assert shown and not [line for line in shown if "None" in line]
+    ranges = "\n".join(shown)
+    assert "char add-gift --cpd [-20<=x<=20]" in ranges
+    assert "game sim --games [1<=x<=1000000]" in ranges
+    assert "game sim --players [1<=x<=12]" in ranges
+    assert "game sim --jobs [0<=x<=64]" in ranges
 
 
 def test_the_command_lines_bounds_are_the_models() -> None:

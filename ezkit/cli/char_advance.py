@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ezkit.cli.params import RANK, Command, Whole, db_option, reason_option, rules_option
+from ezkit.cli.params import (
+    MODIFIER,
+    RANK,
+    Command,
+    Whole,
+    db_option,
+    reason_option,
+    rules_option,
+)
 from ezkit.errors import DocumentError, EzkitError, InputError
 from ezkit.rules import MAX_REST_WEEKS
 from ezkit.store import open_campaign
@@ -246,7 +254,7 @@ def improve(
 @click.argument("name")
 @click.argument("gift")
 @click.option("--supernormal", is_flag=True, help="A supernormal gift (counts as 2 gifts).")
-@click.option("--cpd", type=Whole(), default=0, help="Defence the gift adds to CPD.")
+@click.option("--cpd", type=MODIFIER, default=0, help="Defence the gift adds to CPD (EZ-10).")
 @reason_option
 @db_option
 @rules_option

@@ -54,7 +54,12 @@ def _table_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def _game_options() -> list[Callable[..., Any]]:
     return [
-        click.option("--rounds", type=Whole(), default=None, help="A fixed number of rounds."),
+        click.option(
+            "--rounds",
+            type=Whole(),  # each game's own range, which it says when it refuses one
+            default=None,
+            help="A fixed number of rounds, in the game's range.",
+        ),
         click.option("--variant", default=None, help="A variant of the rules (no-draw, ...)."),
         click.option("--first", default=None, help="Who starts: a seat number or a name."),
         click.option(

@@ -10,6 +10,7 @@ import click
 
 from ezkit.cli.game import SIM_SHORT_HELP, _options, _split
 from ezkit.cli.params import SEED, Whole, emit_json, json_option, pick_seed
+from ezkit.games.sim import MAX_GAMES, MAX_JOBS, MAX_SEATS
 
 
 @click.command(
@@ -20,12 +21,17 @@ from ezkit.cli.params import SEED, Whole, emit_json, json_option, pick_seed
 @click.argument("game_name", metavar="GAME")
 @click.option(
     "--games",
-    type=Whole(),
+    type=Whole(1, MAX_GAMES),
     default=100,
     show_default=True,
     help="How many games (rounded up so each bot sits in each seat equally often).",
 )
-@click.option("--players", type=Whole(), default=None, help="Seats (default: the game's default).")
+@click.option(
+    "--players",
+    type=Whole(1, MAX_SEATS),
+    default=None,
+    help="Seats (default: the game's default); within the game's own range.",
+)
 @click.option(
     "--bots",
     default=None,
@@ -33,9 +39,14 @@ from ezkit.cli.params import SEED, Whole, emit_json, json_option, pick_seed
 )
 @click.option("--seed", type=SEED, default=None, help="Seed the run, to repeat it exactly.")
 @click.option(
-    "--jobs", type=Whole(), default=0, help="Worker processes (default 0: one per CPU; 1: none)."
+    "--jobs",
+    type=Whole(0, MAX_JOBS),
+    default=0,
+    help="Worker processes (default 0: one per CPU; 1: none).",
 )
-@click.option("--rounds", type=Whole(), default=None, help="A fixed number of rounds.")
+@click.option(
+    "--rounds", type=Whole(), default=None, help="A fixed number of rounds, in the game's range."
+)
 @click.option("--variant", default=None, help="A variant of the rules.")
 @click.option("--option", "extra", multiple=True, metavar="KEY=VALUE", help="Any other option.")
 @click.option(

@@ -76,6 +76,11 @@ class Whole(click.IntRange):
 
             self.fail(f"{shorten(safe_line(str(value)))} is not {self.accepted()}", param, ctx)
 
+    def _describe_range(self) -> str:
+        """The range the help shows, as click writes it (`1<=x<=4`); none for a number with
+        no bounds of its own (click's own said `x<=None`)."""
+        return "" if self.min is None and self.max is None else super()._describe_range()
+
     def accepted(self) -> str:
         low, high = self.min, self.max
         if low is not None and high is not None:
