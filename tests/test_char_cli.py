@@ -543,3 +543,15 @@ def test_a_stored_character_a_newer_rule_refuses_is_exported_as_stored(
     kept["name"] = "Jason Free"
     out.write_text(yaml.safe_dump(kept))
     assert runner.invoke(cli, ["char", "add", str(out), "--db", db]).exit_code == 0
+
+
+def test_remove_fault_names_the_fault_as_stored(runner: CliRunner, db: str) -> None:
+    """The fault is found by its whole name in any case; the report names it as the character
+    has it, not as typed ("lost the fault mercenary code of ethics")."""
+    run(runner, "char", "add", JASON, "--db", db)
+    run(runner, "char", "award", "Jason Free", "--xp", "8", "--db", db)
+    code, out, err = run(
+        runner, "char", "remove-fault", "Jason Free", "MERCENARY code of ETHICS", "--db", db
+    )
+    assert code == 0, err
+    assert "lost the fault Mercenary Code of Ethics" in out

@@ -294,7 +294,8 @@ def remove_fault(
     from ezkit.character import advance
 
     c = _advance(name, db, house_rules, lambda c, r: advance.remove_fault(c, fault, r, reason))
-    _report(c, f"lost the fault {fault}")
+    removed = c.history[-1].fault  # by its stored name: FAULT may be a part of it, in any case
+    _report(c, f"lost the fault {removed.name if removed else fault}")
 
 
 # --- wounds and healing -------------------------------------------------------------
