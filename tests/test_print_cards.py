@@ -393,3 +393,52 @@ def test_a_terminal_is_shown_a_spinner_while_the_pdf_is_drawn(tmp_path: Path) ->
     # gone when done: the cursor shown again, its line erased (up one, erase line)
     assert b"\x1b[?25h" in shown and shown.endswith(b"\x1b[1A\x1b[2K")
     assert output.read_bytes().startswith(b"%PDF-")
+
+
+# --- found by a review of the printed sheets: the words against the books and rulings -------
+
+
+def _sheet(game: str, options: str = "") -> dict:
+    from ezkit.printing import cheatsheet
+
+    return cheatsheet.cheatsheet(game, cheatsheet.parse_options(game, options))
+
+
+def _items(sheet: dict) -> list[str]:
+    """Every rule item of a cheat sheet, those moved below the cards too."""
+    return [item for s in sheet["sections"] + sheet["more"] for item in s["items"]]
+
+
+def _option(sheet: dict, name: str) -> str:
+    return next(o["text"] for o in sheet["options"] if o["name"].startswith(name))
+
+
+def _card_row(sheet: dict, name: str) -> str:
+    return next(r["text"] for r in sheet["cards"] if r["name"].startswith(name))
+
+
+def test_dudab_spare_jungles_discarding_shamans_is_printed_where_scoring_is() -> None:
+    """DU-4 (seed 002, Scoring, the note): spare Jungle cards discard unassigned Shamans
+    before those are charged 5 points, as the engine scores them; the sheet, the cards and
+    the pad said only that a Dudab cancels a Shaman."""
+    from ezkit.games.dudab.score import Tally, score_tally
+    from ezkit.printing import scorepad
+
+    assert score_tally(Tally(shamans=1, jungles=1)).score == 0  # what the words must say
+    sheet = _sheet("dudab", "jungle")
+    assert "a spare one (more Jungles than values left) discards a Shaman" in _option(
+        sheet, "Jungle"
+    )
+    shamans = next(item for item in _items(sheet) if "each Shaman left scores 5" in item)
+    assert "unless a spare Jungle discards it" in shamans
+    assert "if no Dudab or spare Jungle cancels it" in _card_row(sheet, "Shaman")
+    plain = _sheet("dudab")  # without the option, no word of Jungles
+    assert "if no Dudab cancels it" in _card_row(plain, "Shaman")
+    assert not any("Jungle" in item for item in _items(plain)[-2:])
+    deck = decks.deck("dudab")
+    assert "a spare one (no value left) discards a Shaman" in deck.card("jungle").rules
+    assert "Scores 5 if no Dudab (or spare Jungle) cancels it" in deck.card("shaman-red").rules
+    pad = scorepad.scorepad("dudab")
+    shaman_left = [ln for b in pad["blocks"] for ln in b["lines"] if ln["label"] == "Shaman left"]
+    assert shaman_left and all("spare Jungles" in ln["note"] for ln in shaman_left)
+    assert "a spare Jungle (no value left) discards a Shaman left first" in pad["note"]

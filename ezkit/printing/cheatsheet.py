@@ -374,6 +374,7 @@ def _dudab(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
     symbols = list(dict.fromkeys(c.symbol or "" for c in numbers))
     values = sorted({c.value or 0 for c in numbers})
     kinds = ["number", "shaman", "dudab", *[k for k in ("jungle", "baby") if k in on]]
+    spare = " or spare Jungle" if "jungle" in on else ""  # DU-4: spare Jungles discard Shamans
     cards = [
         _row(
             deck.titles["number"],
@@ -389,7 +390,7 @@ def _dudab(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
             deck.size("shaman"),
             f"{deck.size('shaman') // len(colours)} per colour. Play onto a Number card of its "
             "colour, or onto a Dudab that requested its colour. The next player must answer "
-            f"(see your turn). Scores {sc.unpaired_shaman} if no Dudab cancels it.",
+            f"(see your turn). Scores {sc.unpaired_shaman} if no Dudab{spare} cancels it.",
             "shaman",
         ),
         *[_row(c.name, c.count, c.rules, c.kind) for k in kinds[2:] for c in deck.of(k)],
@@ -408,7 +409,8 @@ def _dudab(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
                 " Shaman, a Dudab a Dudab); the first card below follows this alone, later "
                 "ones the normal rules too. When below outnumbers above, take the whole "
                 "column; the 6th-card capture does not apply (DU-5). Scoring: each Jungle "
-                "takes your lowest-value Number cards, then the next value, and so on.",
+                "takes your Number cards of one value, lowest first; a spare one (more "
+                "Jungles than values left) discards a Shaman no Dudab cancelled (DU-4).",
             }
         )
     if "baby" in on:
@@ -459,7 +461,9 @@ def _dudab(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
                     "(DU-6). Reveal hands: each Dudab in "
                     f"hand scores {sc.dudab_in_hand}; all other cards go to your pile.",
                     "Each Dudab in your pile cancels a Shaman; spare Dudabs turn a Number card "
-                    f"negative; each Shaman left scores {sc.unpaired_shaman} (DU-4).",
+                    f"negative; each Shaman left scores {sc.unpaired_shaman}"
+                    + (" unless a spare Jungle discards it (see Jungle)" if spare else "")
+                    + " (DU-4).",
                     "Other Number cards score their value. Write the round score; the scorer "
                     "makes choices that give the lowest score (DU-4).",
                 ],

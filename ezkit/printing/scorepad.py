@@ -162,7 +162,7 @@ def _dudab(t: Any) -> dict[str, Any]:
     for n in range(1, t.players.max + 1):
         lines = [
             _line("Dudab in hand", f"× {sc.dudab_in_hand}"),
-            _line("Shaman left", f"× {sc.unpaired_shaman}"),
+            _line("Shaman left", f"× {sc.unpaired_shaman}, after spare Jungles"),
             _line("Number cards", "values, minus the negative"),
             _line(
                 "Babies (option)", "/".join(str(v) for _, v in sorted(sc.baby.items())[:4]) + "/..."
@@ -175,7 +175,8 @@ def _dudab(t: Any) -> dict[str, Any]:
         "players": t.players.max,
         "blocks": blocks,
         "note": "As many rounds as players. Jungle cards (option) take the lowest Number "
-        "cards before they are counted (DU-4).",
+        "cards, a value each, before they are counted; a spare Jungle (no value left) "
+        "discards a Shaman left first, which then scores nothing (DU-4).",
     }
 
 
