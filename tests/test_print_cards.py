@@ -442,3 +442,14 @@ def test_dudab_spare_jungles_discarding_shamans_is_printed_where_scoring_is() ->
     shaman_left = [ln for b in pad["blocks"] for ln in b["lines"] if ln["label"] == "Shaman left"]
     assert shaman_left and all("spare Jungles" in ln["note"] for ln in shaman_left)
     assert "a spare Jungle (no value left) discards a Shaman left first" in pad["note"]
+
+
+def test_dudab_a_shaman_answered_by_revealing_reveals_until_a_number_card() -> None:
+    """Seed 002, Shaman cards: "If a non-number card was revealed, they keep drawing until a
+    Number card is found" (the engine's reveal does); the sheet had the non-Number card
+    discarded and the reveal over, the card said only "the top card"."""
+    reveal = next(item for item in _items(_sheet("dudab")) if "After a Shaman" in item)
+    assert "reveals cards from the draw pile until a Number card and draws its value" in reveal
+    assert "top card" not in reveal
+    for card in decks.deck("dudab").of("shaman"):
+        assert "reveal cards from the draw pile until a Number card and draw as many" in card.rules

@@ -447,8 +447,9 @@ def _dudab(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
                     f"discard down to {t.hand.min} (all to the discard or all to your pile).",
                     f"With {t.hand.max} cards you may draw only if you cannot play: show your "
                     "hand, put one on your pile, draw.",
-                    "After a Shaman the next player plays a Shaman, a Dudab, or reveals the "
-                    "top card and draws its value (not a Number card: discard it, DU-3).",
+                    "After a Shaman the next player plays a Shaman, a Dudab, or reveals cards "
+                    "from the draw pile until a Number card and draws its value (the cards "
+                    "revealed are discarded, DU-3).",
                     "An open Dudab request must be met by whoever can; who cannot shows their "
                     "hand and draws (DU-3).",
                 ],
