@@ -453,3 +453,16 @@ def test_dudab_a_shaman_answered_by_revealing_reveals_until_a_number_card() -> N
     assert "top card" not in reveal
     for card in decks.deck("dudab").of("shaman"):
         assert "reveal cards from the draw pile until a Number card and draw as many" in card.rules
+
+
+def test_dudab_a_number_card_goes_on_a_dudab_with_no_request() -> None:
+    """Seed 002, Number cards: any Number card may go on a Dudab drawn at the start (the
+    engine: a Dudab with no request takes any Number card); the card and the sheet named
+    only a Dudab whose request it meets. The card's text stays within the medium face."""
+    from ezkit.printing.cards import RULES_ROOM
+
+    said = "or any Dudab with no request (a starting one)"
+    medium = next(most for most, size in RULES_ROOM if size == "medium")
+    assert said in _card_row(_sheet("dudab"), "Number")
+    for card in decks.deck("dudab").of("number"):
+        assert said in card.rules and len(card.rules) <= medium, card.id

@@ -382,7 +382,7 @@ def _dudab(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
             f"Colour ({', '.join(colours)}), value {values[0]}-{values[-1]}, symbol "
             f"({', '.join(symbols)}). Play onto a Number one higher or lower with a "
             "different colour and symbol; onto a Shaman of its colour; onto a Dudab whose "
-            f"request it meets. Scores its value.",
+            "request it meets, or any Dudab with no request (a starting one). Scores its value.",
             "number",
         ),
         _row(
