@@ -466,3 +466,19 @@ def test_dudab_a_number_card_goes_on_a_dudab_with_no_request() -> None:
     assert said in _card_row(_sheet("dudab"), "Number")
     for card in decks.deck("dudab").of("number"):
         assert said in card.rules and len(card.rules) <= medium, card.id
+
+
+def test_dudab_the_dudab_card_says_where_it_goes_and_when_it_requests() -> None:
+    """DU-3 and the Dudab rules' docstring: with a request open a Dudab goes only on the
+    open Dudab and replaces the request; below a Jungle it calls for nothing (seed 002,
+    Jungle card). The card (and the sheet's row, the card's words) said "at any time in
+    your turn, onto any column" and always requested."""
+    rules = decks.deck("dudab").card("dudab").rules
+    sheet = _sheet("dudab", "jungle")
+    for text in (rules, _card_row(sheet, "Dudab!")):
+        assert "with a request open, only on that Dudab, replacing its request" in text
+        assert "(none below a Jungle)" in text
+        assert "on the Shaman when answering one" in text
+    assert "at any time" not in rules
+    request = next(item for item in _items(sheet) if item.startswith("An open Dudab request"))
+    assert "or replaced by a Dudab played on it" in request

@@ -450,8 +450,8 @@ def _dudab(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
                     "After a Shaman the next player plays a Shaman, a Dudab, or reveals cards "
                     "from the draw pile until a Number card and draws its value (the cards "
                     "revealed are discarded, DU-3).",
-                    "An open Dudab request must be met by whoever can; who cannot shows their "
-                    "hand and draws (DU-3).",
+                    "An open Dudab request must be met (on it) by whoever can, or replaced by "
+                    "a Dudab played on it; anyone else shows their hand and draws (DU-3).",
                 ],
             },
             {
