@@ -482,3 +482,18 @@ def test_dudab_the_dudab_card_says_where_it_goes_and_when_it_requests() -> None:
     assert "at any time" not in rules
     request = next(item for item in _items(sheet) if item.startswith("An open Dudab request"))
     assert "or replaced by a Dudab played on it" in request
+
+
+def test_auntie_with_both_options_the_agreed_rounds_are_the_limit() -> None:
+    """AU-9 and the Auntie rules' docstring: with `rounds` and the no-draw variant both on,
+    `rounds` is the limit; the sheet said "play 10 rounds" beside "Agree on 5 to 8 rounds"."""
+    from ezkit.games.auntie.rules import TABLES
+
+    both = _sheet("auntie", "no-draw,rounds")
+    no_draw, shorter = _option(both, "No-draw"), _option(both, "Shorter")
+    assert f"play {TABLES.no_draw_rounds} rounds" not in no_draw
+    assert f"play the rounds agreed for a shorter game, not {TABLES.no_draw_rounds}" in no_draw
+    assert f"With the no-draw variant this is the limit, not {TABLES.no_draw_rounds}." in shorter
+    alone = _sheet("auntie", "no-draw")  # the variant alone keeps its own length
+    assert f"play {TABLES.no_draw_rounds} rounds" in _option(alone, "No-draw")
+    assert "no-draw" not in _option(_sheet("auntie", "rounds"), "Shorter")

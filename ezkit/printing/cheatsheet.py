@@ -173,24 +173,30 @@ def _auntie(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
     ]
     cards += [_row(c.name, c.count, c.rules, "action") for c in deck.of("action")]
     cards += [_row(c.name, c.count, c.rules, "event") for c in deck.of("event")]
-    no_draw = "no-draw" in on
+    no_draw, fixed = "no-draw" in on, "rounds" in on
     later = "no fudge (no-draw variant)" if no_draw else f"{t.round_fudge} fudge card"
     options = []
-    if no_draw:
+    if no_draw:  # with `rounds` on too, the agreed rounds are the limit (auntie/rules.py)
+        length = (
+            f"play the rounds agreed for a shorter game, not {t.no_draw_rounds}"
+            if fixed
+            else f"play {t.no_draw_rounds} rounds"
+        )
         options.append(
             {
                 "name": "No-draw variant",
-                "text": f"Nobody draws fudge at the start of a round after the first; play "
-                f"{t.no_draw_rounds} rounds (or until the stack runs out). Keep your fudge "
-                "hidden (AU-9).",
+                "text": f"Nobody draws fudge at the start of a round after the first; {length} "
+                "(or until the stack runs out). Keep your fudge hidden (AU-9).",
             }
         )
-    if "rounds" in on:
+    if fixed:
+        instead = f" With the no-draw variant this is the limit, not {t.no_draw_rounds}."
         options.append(
             {
                 "name": "Shorter game",
                 "text": f"Agree on {t.fixed_rounds.min} to {t.fixed_rounds.max} rounds; the "
-                "game ends at that round or when the stack runs out, whichever is first (AU-9).",
+                "game ends at that round or when the stack runs out, whichever is first (AU-9)."
+                + (instead if no_draw else ""),
             }
         )
     return {
