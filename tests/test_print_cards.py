@@ -497,3 +497,13 @@ def test_auntie_with_both_options_the_agreed_rounds_are_the_limit() -> None:
     alone = _sheet("auntie", "no-draw")  # the variant alone keeps its own length
     assert f"play {TABLES.no_draw_rounds} rounds" in _option(alone, "No-draw")
     assert "no-draw" not in _option(_sheet("auntie", "rounds"), "Shorter")
+
+
+def test_foozle_no_card_taken_from_the_tableau_is_discarded_that_turn() -> None:
+    """FZ-3: a card taken from the tableau (the last discard as much as one played at once)
+    may not be discarded in the same turn; the bracket closing the step read as if it were
+    said of the last way of taking only."""
+    take = next(item for item in _items(_sheet("foozle")) if "Take the top" in item)
+    assert take.startswith("Take the top of the draw pile, or the last discard, or any")
+    assert take.endswith(". A card taken from the discards may not be discarded again this turn.")
+    assert "(not" not in take

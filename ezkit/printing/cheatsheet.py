@@ -522,7 +522,8 @@ def _foozle(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
                 "heading": "Your turn",
                 "items": [
                     "1. Take the top of the draw pile, or the last discard, or any discard you "
-                    "play at once this turn (not to be discarded again this turn, FZ-3).",
+                    "play at once this turn. A card taken from the discards may not be "
+                    "discarded again this turn (FZ-3).",
                     "2. Lay down groups and lay off cards onto any group on the table, as you "
                     "wish; a new group that could join one on the table joins it.",
                     "3. Discard one card to the end of the tableau (not when you go out).",
