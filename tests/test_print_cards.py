@@ -507,3 +507,16 @@ def test_foozle_no_card_taken_from_the_tableau_is_discarded_that_turn() -> None:
     assert take.startswith("Take the top of the draw pile, or the last discard, or any")
     assert take.endswith(". A card taken from the discards may not be discarded again this turn.")
     assert "(not" not in take
+
+
+def test_bakeries_score_pad_gives_the_winner_20_percent_only_for_7_different_cakes() -> None:
+    """BK-6: the winner's +20% is the great chef bonus, for 7 different cakes only; the
+    pad's "Winner +20% / loser 40%" read as if every winner had it."""
+    from ezkit.printing import scorepad
+
+    pad = scorepad.scorepad("bakeries")
+    lines = [ln for b in pad["blocks"] for ln in b["lines"] if "loser" in ln["label"]]
+    assert len(lines) == decks.tables("bakeries").rounds
+    for line in lines:
+        assert "+20%" not in line["label"]
+        assert line["note"].startswith("+20% only for 7 different cakes;")

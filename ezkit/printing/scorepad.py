@@ -144,8 +144,9 @@ def _bakeries(t: Any) -> dict[str, Any]:
             _line("5-bonus money", "phase one, to the game score"),
             *[_line(f"Sale {i}", "slot · cake · $") for i in range(1, s.cakes_to_win + 1)],
             _line("Cake sale total", "phase three"),
-            _line(
-                f"Winner +{s.great_chef_bonus_percent}% / loser {s.loser_keeps_percent}%",
+            _line(  # BK-6: the winner's +20% only for 7 different cakes
+                f"Winner bonus / loser {s.loser_keeps_percent}%",
+                f"+{s.great_chef_bonus_percent}% only for {s.cakes_to_win} different cakes; "
                 f"consolation {'/'.join(str(p) for p in s.consolation_percent)}%",
             ),
             _line(f"Round {n} score", "sale + bonus money", strong=True),
