@@ -234,17 +234,16 @@ def test_a_history_the_commands_wrote_checks_and_any_other_price_does_not(
     assert found and found[0].rule in ("EZ-12", "EZ-13"), (entry, changed)
 
 
-def test_a_package_role_is_his_own_role_in_any_case(gruk: Character) -> None:
+def test_a_package_role_counts_only_against_its_own_specialty(gruk: Character) -> None:
     """`effective()` sets a package's role against the character's own of the same specialty
-    in any case (as names are read everywhere, and as EZ-4's "listed twice" reads them): his
-    Mediocre `Doctor (surgery)` is the package's Great `Doctor (Surgery)` in play, so raising
-    it costs Great's price, and the history check reads the package's rank the same way."""
+    as written: the history check reads the package's rank the same way (a review found a
+    `Doctor (surgery)` of his own checked against the package's `Doctor (Surgery)`)."""
     package = replace(gruk.people_package, roles=[Role(name="Doctor", specialty="Surgery", rank=3)])
     doctor = Role(name="Doctor", specialty="surgery", rank=0)
     c = replace(gruk, people_package=package, roles=[*gruk.roles, doctor])
     c = advance.award(c, experience=10)
     c = advance.improve(c, "Doctor (surgery)", RULES)
-    assert c.history[-1].experience == -RULES.improve_cost("role", 3)
+    assert c.history[-1].experience == -RULES.improve_cost("role", 0)
     found = [p for p in check(c, RULES).errors if p.path.startswith("history")]
     assert not found, found
 

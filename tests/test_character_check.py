@@ -540,24 +540,6 @@ def test_ez8_second_great_role_from_the_package_is_allowed() -> None:
     assert greats == ["Quarterstaff for Hire", "Climber"]
 
 
-def test_ez8_a_package_role_is_the_characters_own_in_any_case() -> None:
-    """EZ-8: a package's role the character has too is one role, at the better rank, its
-    specialty read in any case as names are everywhere ("Doctor (surgery)" had stood beside
-    "Doctor (Surgery)" as two roles)."""
-    doc = jason()
-    doc["roles"].append(role("Doctor", "Fair", specialty="surgery"))
-    doc["people_package"] = {
-        "name": "Healers",
-        "roles": [role("DOCTOR", "Good", specialty="Surgery")],
-    }
-    doctors = [
-        (r.label, r.rank)
-        for r in parse_character(doc).effective().roles
-        if r.name.lower() == "doctor"
-    ]
-    assert doctors == [("DOCTOR (Surgery)", 2)]
-
-
 # EZ-9 other numbers
 
 

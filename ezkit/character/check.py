@@ -166,12 +166,13 @@ def _package_change(c: Character, attribute: str) -> int:
 def _package_rank(c: Character, label: str) -> int:
     """The people package's rank of the role `label` names (below the Ladder when it has
     none): the package's role that `effective()` sets against the character's own, of the
-    same name and specialty in any case (Role.key)."""
+    same name in any case and the same specialty as written."""
     package = c.people_package
     own = next((r for r in c.roles if r.label.lower() == label.lower()), None)
     if package is None or own is None:
         return -ladder.LIMIT - 1
-    ranks = [r.rank for r in package.roles if r.key == own.key]
+    key = (own.name.lower(), own.specialty)
+    ranks = [r.rank for r in package.roles if (r.name.lower(), r.specialty) == key]
     return max(ranks, default=-ladder.LIMIT - 1)
 
 

@@ -22,7 +22,6 @@ from typing import Annotated, Any, ClassVar, Literal
 from ezkit import ladder
 from ezkit.records import After, Before, Check, Dump, Record, Schema, no_true_or_false, record
 from ezkit.terminal import control_characters, name_problem
-from ezkit.words import name_key
 
 SCHEMA_VERSION = 1
 ATTRIBUTE_NAMES = ("body", "agility", "mind", "will")  # EZ-2
@@ -149,11 +148,6 @@ class Role(Doc):
     @property
     def label(self) -> str:
         return f"{self.name} ({self.specialty})" if self.specialty else self.name
-
-    @property
-    def key(self) -> tuple[str, str]:
-        """The role and its specialty as people read them: the same in any case."""
-        return name_key(self.name), name_key(self.specialty or "")
 
 
 @record(frozen=False, kw_only=True)
@@ -425,12 +419,11 @@ class Character(Doc):
                 for key, change in package.attributes.items()
             },
         )
-        # the same role (and specialty) by its name in any case, as everywhere else
-        roles = {r.key: r for r in self.roles}
+        roles = {(r.name.lower(), r.specialty): r for r in self.roles}
         for role in package.roles:
-            mine = roles.get(role.key)
+            mine = roles.get((role.name.lower(), role.specialty))
             if mine is None or mine.rank < role.rank:
-                roles[role.key] = role
+                roles[(role.name.lower(), role.specialty)] = role
         return dataclasses.replace(
             self,
             attributes=attributes,
