@@ -14,11 +14,25 @@ $(BIN)/python:
 # uv installs the packages in a tenth of pip's time (parallel downloads and unpacking: some
 # 20 s against 70 s on a fresh two-core machine), compiling their bytecode as pip does; pip
 # stays in the venv (the packaging test builds a wheel with it) and installs where uv cannot.
+# uv reads pip's index, find-links and constraint settings from the environment (PIP_*, mapped
+# below), not from pip.conf: `make INSTALLER=pip` installs with pip alone where packages must
+# come through pip's own configuration.
+INSTALLER ?= uv
+UV_FROM_PIP := \
+	$${PIP_INDEX_URL:+UV_INDEX_URL="$$PIP_INDEX_URL"} \
+	$${PIP_EXTRA_INDEX_URL:+UV_EXTRA_INDEX_URL="$$PIP_EXTRA_INDEX_URL"} \
+	$${PIP_FIND_LINKS:+UV_FIND_LINKS="$$PIP_FIND_LINKS"} \
+	$${PIP_CONSTRAINT:+UV_CONSTRAINT="$$PIP_CONSTRAINT"}
+PIP_INSTALL := $(BIN)/python -m pip install --quiet --upgrade pip && \
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
 $(STAMP): pyproject.toml | $(BIN)/python
+ifeq ($(INSTALLER),pip)
+	$(PIP_INSTALL)
+else
 	{ $(BIN)/python -m pip install --quiet uv && \
-	  $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -e '.[dev]'; } || \
-	{ $(BIN)/python -m pip install --quiet --upgrade pip && \
-	  $(BIN)/python -m pip install --quiet -e '.[dev]'; }
+	  env $(UV_FROM_PIP) $(BIN)/uv pip install --quiet --compile-bytecode \
+	    --python $(BIN)/python -e '.[dev]'; } || { $(PIP_INSTALL); }
+endif
 	touch $(STAMP)
 
 demo: $(STAMP)
