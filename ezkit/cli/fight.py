@@ -270,28 +270,7 @@ def ranged_command(**options: Any) -> None:
     shooter_roll = foe_roll if o["foe_shoots"] else roll
     evade = evade_roll = None
     if o["evade_roll"] is not None:
-        if o["foe_shoots"]:  # A evades with the player's roll
-            evade_roll = given_evade if given_evade is not None else roll
-            rolled = f"roll {ladder.signed(evade_roll)}"
-        else:  # B, the foe, evades: the GM's roll (0 by the book) plus the foe roll
-            evade_roll = (given_evade or 0) + foe_roll
-            rolled = f"roll {ladder.signed(given_evade or 0)}" + (
-                f", foe roll {ladder.signed(foe_roll)}" if o["foe_roll"] != "none" else ""
-            )
-        penalty = target.penalty(o.rules)
-        # the evader's own modifiers count (EZ-19: Reflexes + mods + roll): A's --mod when A
-        # evades, B's --foe-mod when B does; neither is the shooter's then
-        modifier = o["modifier"] if o["foe_shoots"] else o["foe_mod"]
-        # A's Fudge Points raise A's result after the roll: here, A's evade (EZ-12)
-        spent = points if o["foe_shoots"] else 0
-        evade = target.reflexes + modifier + penalty + evade_roll + spent
-        modified = f" {modifier:+d} modifiers" if modifier else ""
-        hurt = f" {penalty:+d} wounds" if penalty else ""
-        rolled += fudge.spent_text(spent)
-        evading = (
-            f"{target.name} spends the phase evading: Reflexes {ladder.label(target.reflexes)}"
-            f"{modified}{hurt}, {rolled}: {ladder.label(evade)}"
-        )
+        evade, evade_roll, evading = _evade(o, target, given_evade, roll, foe_roll, points)
     pull, stun = ("foe_pull", "foe_stun") if o["foe_shoots"] else ("pull", "stun")
     aim = None if o["foe_shoots"] else "aim"
     shot = ranged.resolve(
@@ -347,6 +326,39 @@ def ranged_command(**options: Any) -> None:
     }
     what = f"evade against {shooter.name}'s shot" if o["foe_shoots"] else f"shot at {b.name}"
     o.finish(document, shot.steps, [shot.wound] if shot.wound else [], (a, b), what)
+
+
+def _evade(
+    o: _Options,
+    target: fighters.Combatant,
+    given: int | None,
+    roll: int,
+    foe_roll: int,
+    points: int,
+) -> tuple[int, int, str]:
+    """The target's evade (EZ-19): Reflexes + its modifiers + wounds + roll (+ A's Fudge
+    Points when A evades, EZ-12): the result, the roll, and the words."""
+    if o["foe_shoots"]:  # A evades with the player's roll
+        evade_roll = given if given is not None else roll
+        rolled = f"roll {ladder.signed(evade_roll)}"
+    else:  # B, the foe, evades: the GM's roll (0 by the book) plus the foe roll
+        evade_roll = (given or 0) + foe_roll
+        rolled = f"roll {ladder.signed(given or 0)}" + (
+            f", foe roll {ladder.signed(foe_roll)}" if o["foe_roll"] != "none" else ""
+        )
+    penalty = target.penalty(o.rules)
+    # the evader's own modifiers: A's --mod when A evades, B's --foe-mod when B does
+    modifier = o["modifier"] if o["foe_shoots"] else o["foe_mod"]
+    spent = points if o["foe_shoots"] else 0
+    evade = target.reflexes + modifier + penalty + evade_roll + spent
+    modified = f" {modifier:+d} modifiers" if modifier else ""
+    hurt = f" {penalty:+d} wounds" if penalty else ""
+    rolled += fudge.spent_text(spent)
+    words = (
+        f"{target.name} spends the phase evading: Reflexes {ladder.label(target.reflexes)}"
+        f"{modified}{hurt}, {rolled}: {ladder.label(evade)}"
+    )
+    return evade, evade_roll, words
 
 
 class _Options:
