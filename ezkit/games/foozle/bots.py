@@ -203,24 +203,14 @@ _SUIT_BITS = fg.SUIT_BITS
 _RUN_CARD_BITS = fg.RUN_CARD_BITS
 _TRUMP_BITS = fg.TRUMP_BITS
 #: The cards of each colour that may be in a run (no infinity, no trump).
-_COLOUR_RUN_BITS: dict[int, int] = {}
-for (_c, _r), _m in _RUN_CARD_BITS.items():
-    _COLOUR_RUN_BITS[_c] = _COLOUR_RUN_BITS.get(_c, 0) | _m
-#: A byte per family (each rank, the trumps among them, and each suit, the trumps' too): the
-#: cards of each family as bits, per card one in its rank's byte and one in its suit's, and
-#: what carries a byte that reaches GROUP_MIN into its top bit (see _groupable).
-_FAMILIES = [
-    *(fg.RANK_BITS[r] for r in sorted(fg.RANK_BITS)),
-    _TRUMP_BITS,
-    *(fg.SUIT_BITS[u] for u in sorted(fg.SUIT_BITS)),
-]
-_SLOT_CARDS: tuple[int, ...] = (0, *_FAMILIES)  # by the top bit's length >> 3 (8 * slot + 8)
-_COUNT: tuple[int, ...] = tuple(
-    sum(1 << 8 * slot for slot, family in enumerate(_FAMILIES) if family >> k & 1)
-    for k in range(len(fg.IDS))
-)
-_COUNT_ADD = sum((128 - fg.GROUP_MIN) << 8 * slot for slot in range(len(_FAMILIES)))
-_COUNT_TOP = sum(128 << 8 * slot for slot in range(len(_FAMILIES)))
+_COLOUR_RUN_BITS = fg.COLOUR_RUN_BITS
+#: A hand's families (each rank, the trumps, each suit) counted a byte each (see
+#: groups.FAMILIES): each family's cards by its top bit's length >> 3, per card its counts,
+#: and what carries a byte that reaches GROUP_MIN into its top bit (see _groupable).
+_SLOT_CARDS = fg.SLOT_CARDS
+_COUNT = fg.FAMILY_COUNT
+_COUNT_ADD = fg.COUNT_ADD
+_COUNT_TOP = fg.COUNT_TOP
 #: The colours still needed (as numbers), by the colours held as a view lists them (in
 #: fg.COLOURS order): every subset, made once.
 _NEED: dict[tuple[str, ...], frozenset[int]] = {
@@ -449,6 +439,9 @@ def _table(groups: Sequence[fg.Summary]) -> _Table:
     return _Table(tuple(groups), joins, takes, tuple(runs))
 
 
+_each = fg.each  # the card numbers of a set of bits, lowest first
+
+
 def _stuck(bits: int, table: _Table, grouped: int, enough: int = -1) -> int:
     """The cards of `bits` with nowhere to go (see _may_go_out), as bits, given those in a
     lay-down of their own (`grouped`: `_groupable(bits)`). It may stop looking once no card
@@ -499,16 +492,6 @@ def _may_go_out(bits: int, table: _Table, taken: int, grouped: int) -> bool:
     if stuck & (stuck - 1):  # two cards or more with nowhere to go
         return False
     return taken < 0 or stuck != 1 << taken  # the one left is discarded: not the taken card
-
-
-def _each(bits: int) -> list[int]:
-    """The card numbers of a set of bits, lowest first."""
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(low.bit_length() - 1)
-        bits ^= low
-    return found
 
 
 class _LayDown(NamedTuple):

@@ -219,6 +219,69 @@ def parse(text: str | Sequence[str]) -> list[int]:
     return cards
 
 
+# --- cards as bits -------------------------------------------------------------------------
+
+#: Cards as bits (bit k: card k): the cards of each rank (trumps apart), of each suit, of
+#: each colour at each run rank, the trumps. Fixed by the deck.
+RANK_BITS: dict[int, int] = {}
+SUIT_BITS: dict[int, int] = {}
+RUN_CARD_BITS: dict[tuple[int, int], int] = {}  # (colour, rank within run_ranks) -> cards
+TRUMP_BITS = 0
+for _k in range(len(IDS)):
+    if RANK[_k] == TRUMP:
+        TRUMP_BITS |= 1 << _k
+        continue
+    RANK_BITS[RANK[_k]] = RANK_BITS.get(RANK[_k], 0) | 1 << _k
+    SUIT_BITS[SUIT[_k]] = SUIT_BITS.get(SUIT[_k], 0) | 1 << _k
+    if RUN_LO <= RANK[_k] <= RUN_HI:
+        RUN_CARD_BITS[COLOUR[_k], RANK[_k]] = RUN_CARD_BITS.get((COLOUR[_k], RANK[_k]), 0) | 1 << _k
+#: Per card, its bit (1 << k): a hand's bits are sum(map(CARD_BIT.__getitem__, hand)).
+CARD_BIT: tuple[int, ...] = tuple(1 << k for k in range(len(IDS)))
+#: The cards of each colour that may be in a run (no infinity, no trump).
+COLOUR_RUN_BITS: dict[int, int] = {}
+for (_c, _r), _m in RUN_CARD_BITS.items():
+    COLOUR_RUN_BITS[_c] = COLOUR_RUN_BITS.get(_c, 0) | _m
+
+#: The families a set, flush or Big Fozzle is made of, a byte each in a count of a hand's
+#: cards: each rank (infinity last), the trumps, each suit. A card counts one in the byte of
+#: its rank and one in its suit's (a trump in the trumps' only): FAMILY_COUNT[k]. Adding
+#: COUNT_ADD carries every byte that reached GROUP_MIN into its top bit (COUNT_TOP): a
+#: hand's families of three or more in a few integer operations (see full_families).
+FAMILIES: tuple[int, ...] = (
+    *(RANK_BITS[r] for r in sorted(RANK_BITS)),
+    TRUMP_BITS,
+    *(SUIT_BITS[u] for u in sorted(SUIT_BITS)),
+)
+#: A family's cards by its top bit's length >> 3 (8 * slot + 8).
+SLOT_CARDS: tuple[int, ...] = (0, *FAMILIES)
+FAMILY_COUNT: tuple[int, ...] = tuple(
+    sum(1 << 8 * slot for slot, family in enumerate(FAMILIES) if family >> k & 1)
+    for k in range(len(IDS))
+)
+COUNT_ADD = sum((128 - GROUP_MIN) << 8 * slot for slot in range(len(FAMILIES)))
+COUNT_TOP = sum(128 << 8 * slot for slot in range(len(FAMILIES)))
+_TRUMP_SLOT = len(RANK_BITS)
+#: The top bits of the rank families' bytes, the trumps', the suits'.
+RANKS_TOP = sum(128 << 8 * slot for slot in range(_TRUMP_SLOT))
+TRUMPS_TOP = 128 << 8 * _TRUMP_SLOT
+SUITS_TOP = COUNT_TOP & ~(RANKS_TOP | TRUMPS_TOP)
+
+
+def full_families(cards: Iterable[int]) -> int:
+    """The top bits (COUNT_TOP) of the families of which `cards` hold GROUP_MIN or more."""
+    return (sum(map(FAMILY_COUNT.__getitem__, cards)) + COUNT_ADD) & COUNT_TOP
+
+
+def each(bits: int) -> list[int]:
+    """The card numbers of a set of bits, lowest first."""
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(low.bit_length() - 1)
+        bits ^= low
+    return found
+
+
 # --- lay-downs a hand can make -----------------------------------------------------------
 
 
@@ -241,28 +304,74 @@ def candidates(hand: Iterable[int], full_only: bool = False) -> list[tuple[int, 
     flush runs and runs through each card are there). `full_only`: maximal groups only.
 
     In this order: the trumps, the ranks, the suits (each where its lowest card comes in the
-    sorted hand), the runs colour by colour. Asked at every decision of a play phase: the
-    cards are sorted into colours and ranks only when three of a colour are in a row."""
+    sorted hand), the runs colour by colour (each where its lowest card comes). Asked at
+    every decision of a play phase, so the families of three or more are found at once by
+    counting (`full_families`), and each family's lay-downs and each colour's runs are
+    remembered (a pure function of their cards)."""
     cards = sorted(hand)
-    by_rank: dict[int, list[int]] = {}  # trumps under TRUMP, in both
-    by_suit: dict[int, list[int]] = {}
+    full = full_families(cards)
     runs = 0
     for k in cards:
-        by_rank.setdefault(RANK[k], []).append(k)
-        by_suit.setdefault(SUIT[k], []).append(k)
         runs |= RUN_BIT[k]
-    found: dict[tuple[int, ...], None] = {}
-    trumps = by_rank.get(TRUMP)
-    if trumps is not None and len(trumps) >= GROUP_MIN:
-        found[tuple(trumps)] = None
-    for families in (by_rank, by_suit):
-        for key, family in families.items():
-            if len(family) >= GROUP_MIN and key != TRUMP:
-                for sub in _subsets(family, full_only):
-                    found[sub] = None
-    if runs & runs >> 1 & runs >> 2:
-        _runs(cards, full_only, found)
-    return list(found)
+    runs &= runs >> 1 & runs >> 2  # three in a row of one colour from here
+    if not full and not runs:
+        return []
+    bits = sum(map(CARD_BIT.__getitem__, cards))
+    found: list[tuple[int, ...]] = []
+    if full & TRUMPS_TOP:  # a Big Fozzle: all the trumps, never fewer
+        found.append(tuple(each(bits & TRUMP_BITS)))
+    # sets and flushes never come out the same (3+ cards of one rank and one suit): no repeats
+    for tops in (full & RANKS_TOP, full & SUITS_TOP):
+        families = []
+        while tops:
+            top = tops & -tops
+            tops ^= top
+            families.append(bits & SLOT_CARDS[top.bit_length() >> 3])
+        families.sort(key=_lowest)  # where their lowest cards come in the hand
+        for family in families:
+            lays = _family_lays(family)
+            found.extend(lays[:1] if full_only else lays)
+    if not runs:
+        return found
+    # a run may repeat a flush or another suit's pick of the same cards: kept where first
+    every = dict.fromkeys(found)
+    colours = [bits & COLOUR_RUN_BITS[c] for c in COLOUR_RUN_BITS if runs >> 16 * c & 0xFFFF]
+    colours.sort(key=_lowest)
+    for colour_cards in colours:
+        every.update(dict.fromkeys(_colour_runs(colour_cards, full_only)))
+    return list(every)
+
+
+def _lowest(bits: int) -> int:
+    return bits & -bits
+
+
+_FAMILY_LAYS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_COLOUR_RUNS: dict[tuple[int, bool], tuple[tuple[int, ...], ...]] = {}
+
+
+def _family_lays(family: int) -> tuple[tuple[int, ...], ...]:
+    """`_subsets` of a family of three or more (as bits), the whole first; remembered."""
+    found = _FAMILY_LAYS.get(family)
+    if found is None:
+        if len(_FAMILY_LAYS) >= CACHE_CAP:
+            _FAMILY_LAYS.clear()
+        found = _FAMILY_LAYS[family] = tuple(_subsets(each(family), False))
+    return found
+
+
+def _colour_runs(colour_cards: int, full_only: bool) -> tuple[tuple[int, ...], ...]:
+    """The runs of `candidates` among one colour's cards (as bits, run ranks only), in its
+    order; remembered."""
+    key = (colour_cards, full_only)
+    found = _COLOUR_RUNS.get(key)
+    if found is None:
+        if len(_COLOUR_RUNS) >= CACHE_CAP:
+            _COLOUR_RUNS.clear()
+        runs: dict[tuple[int, ...], None] = {}
+        _runs(each(colour_cards), full_only, runs)
+        found = _COLOUR_RUNS[key] = tuple(runs)
+    return found
 
 
 def _runs(cards: list[int], full_only: bool, found: dict[tuple[int, ...], None]) -> None:
@@ -313,22 +422,6 @@ def _pick(at: list[int], suit: int) -> int:
 
 # --- what may be laid off -------------------------------------------------------------------
 
-#: Cards as bits (bit k: card k): the cards of each rank (trumps apart), of each suit, of
-#: each colour at each run rank, the trumps. Fixed by the deck.
-RANK_BITS: dict[int, int] = {}
-SUIT_BITS: dict[int, int] = {}
-RUN_CARD_BITS: dict[tuple[int, int], int] = {}  # (colour, rank within run_ranks) -> cards
-TRUMP_BITS = 0
-for _k in range(len(IDS)):
-    if RANK[_k] == TRUMP:
-        TRUMP_BITS |= 1 << _k
-        continue
-    RANK_BITS[RANK[_k]] = RANK_BITS.get(RANK[_k], 0) | 1 << _k
-    SUIT_BITS[SUIT[_k]] = SUIT_BITS.get(SUIT[_k], 0) | 1 << _k
-    if RUN_LO <= RANK[_k] <= RUN_HI:
-        RUN_CARD_BITS[COLOUR[_k], RANK[_k]] = RUN_CARD_BITS.get((COLOUR[_k], RANK[_k]), 0) | 1 << _k
-#: Per card, its bit (1 << k): a hand's bits are sum(map(CARD_BIT.__getitem__, hand)).
-CARD_BIT: tuple[int, ...] = tuple(1 << k for k in range(len(IDS)))
 #: takers() remembered, by summary (bounded like the caches above).
 TAKERS: dict[Summary, int] = {}
 
