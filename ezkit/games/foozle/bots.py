@@ -56,6 +56,7 @@ class FoozleHeuristicBot:
         if len(legal) == 1:
             return legal[0]
         hand = list(map(KIND.__getitem__, view["hand"]))
+        held = sum(map(fg.CARD_BIT.__getitem__, hand))  # the hand as bits, for every question
         groups = view["groups"]
         if groups is not self._groups:
             self._table, self._groups = self._table_of(groups), groups
@@ -65,9 +66,9 @@ class FoozleHeuristicBot:
         if need is None:  # not in the views' order: worked out
             need = frozenset(fg.COLOURS.index(c) for c in fg.COLOURS if c not in mine)
         if view["phase"] == "take":
-            return self._take(view, hand, table, need, legal, rng)
+            return self._take(view, hand, held, table, need, legal, rng)
         taken = KIND[view["taken"]] if view["taken"] else -1
-        plan = _plan(hand, table, taken)
+        plan = _plan(hand, table, taken, bits=held)
         lays = [m for m in legal if m.action == LAY]
         if plan:
             step = plan[0]
@@ -84,7 +85,7 @@ class FoozleHeuristicBot:
                 return _longest(token_lays, rng)
         if view["phase"] == "owe" or not any(m.action == DISCARD for m in legal):
             return _longest(lays, rng)
-        return self._discard(hand, legal, rng)
+        return self._discard(hand, held, legal, rng)
 
     def _table_of(self, groups: list[dict[str, Any]]) -> _Table:
         """`_table` of the view's groups (a pure function of their summaries, remembered)."""
@@ -106,15 +107,13 @@ class FoozleHeuristicBot:
         self,
         view: dict[str, Any],
         hand: list[int],
+        held: int,
         table: _Table,
         need: frozenset[int],
         legal: Sequence[Move],
         rng: random.Random,
     ) -> Move:
         tableau = view["tableau"]
-        held = 0
-        for k in hand:
-            held |= 1 << k
         # Cards of the hand with nowhere to go: taking card k changes that only for cards of
         # k's rank, suit or colour, so two others stuck mean k cannot make it go out
         # (_may_go_out); not with three trumps, when a Big Fozzle may end the hand.
@@ -129,7 +128,7 @@ class FoozleHeuristicBot:
             if stuck >= 0 and RANK[k] != TRUMP and (stuck & ~_RELATED[k]).bit_count() >= 2:
                 continue  # the search would find no plan: two cards stuck whatever k does
             grouped = _groupable_with(held, k)
-            if _plan([*hand, k], table, k, grouped=grouped) is not None:
+            if _plan([*hand, k], table, k, grouped=grouped, bits=held | 1 << k) is not None:
                 going_out.append(move)
         if going_out:  # every card that lets it go out is as good: one at random (GT-2)
             return _pick(going_out, rng)
@@ -150,12 +149,11 @@ class FoozleHeuristicBot:
         return Move(TAKE, (DRAW_WORD,))
 
     @staticmethod
-    def _discard(hand: list[int], legal: Sequence[Move], rng: random.Random) -> Move:
+    def _discard(hand: list[int], held: int, legal: Sequence[Move], rng: random.Random) -> Move:
         """The card least connected to the rest of the hand: per other card (trumps apart)
         one link for its rank, one for its suit, a half for its colour within two ranks; 5
         more in a lay-down the hand can make; a trump half a link per trump held. Counted
         with bits: the sums are the same (whole numbers and halves add exactly)."""
-        held = sum(map(fg.CARD_BIT.__getitem__, hand))
         in_group = _groupable(held, hand)
         trumps = 0.5 * (held & _TRUMP_BITS).bit_count()
         draw = rng.random
@@ -531,7 +529,12 @@ def _lay_down(cards: tuple[int, ...]) -> _LayDown:
 
 
 def _plan(
-    hand: list[int], table: _Table, taken: int, budget: int = 60, grouped: int | None = None
+    hand: list[int],
+    table: _Table,
+    taken: int,
+    budget: int = 60,
+    grouped: int | None = None,
+    bits: int | None = None,
 ) -> Plan | None:
     """Steps (lay-downs; a lay-off is a 1-tuple) that leave at most one card to discard,
     not the card taken from the tableau; None if the search finds none.
@@ -542,7 +545,7 @@ def _plan(
     mask says at once which cards join it, so a position costs a few integer operations.
     `table`: the groups on the table (`_table`). Hands that cannot go out are told apart
     first (`_may_go_out`, given `grouped`, `_groupable` of the hand, if the caller has it),
-    without a search.
+    without a search. `bits`: the hand as bits, if the caller has them.
 
     Remembered (the answer is a pure function of the cards, the groups' summaries, the card
     taken and the budget): the search's own answer, and the answer found from each position
@@ -551,7 +554,8 @@ def _plan(
     goes through the same positions in the same order with fewer counted, so it finds the
     same plan. A position whose search did run out is not remembered: afresh it might get
     further."""
-    bits = sum(map(fg.CARD_BIT.__getitem__, hand))
+    if bits is None:
+        bits = sum(map(fg.CARD_BIT.__getitem__, hand))
     if grouped is None:
         grouped = _groupable(bits, hand)
     if not _may_go_out(bits, table, taken, grouped):

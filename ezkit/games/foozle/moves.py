@@ -117,37 +117,37 @@ def take_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
         legal.append(m.take_last)
         acts.append((A_LAST, tableau[-1], 0))
     if len(tableau) > 1:
-        playable, run_keys = _playable_with(state.hands[state.active], state.anywhere)
-        run_bit, take = fg.RUN_BIT, m.take
+        # the hand as bits: how many of a rank or suit it holds is a bit count (a trump
+        # counts under rank and suit TRUMP, which no other card asks about)
+        hand = state.hands[state.active]
+        rank, suit, trump, inf, run_key = fg.RANK, fg.SUIT, fg.TRUMP, fg.INF, fg.RUN_KEY
+        rank_bits, suit_bits = fg.RANK_BITS, fg.SUIT_BITS
+        held = sum(map(fg.CARD_BIT.__getitem__, hand))
+        trumps = (held & fg.TRUMP_BITS).bit_count()
+        runs: set[int] | None = None  # the hand's run keys, when first asked
+        anywhere = state.anywhere  # the cards some group takes
         for k in tableau[:-1]:
-            if playable >> k & 1 or run_bit[k] & run_keys:
-                legal.append(take[k])
+            r = rank[k]
+            if r == trump:
+                ok = trumps >= 2
+            elif (
+                anywhere >> k & 1
+                or (held & rank_bits[r]).bit_count() >= 2
+                or (held & suit_bits[suit[k]]).bit_count() >= 2
+            ):
+                ok = True
+            elif r != inf:
+                if runs is None:
+                    runs = set(map(run_key.__getitem__, hand))
+                c = run_key[k]
+                lo, hi = c - 1 in runs, c + 1 in runs
+                ok = (lo and hi) or (lo and c - 2 in runs) or (hi and c + 2 in runs)
+            else:
+                ok = False
+            if ok:
+                legal.append(m.take[k])
                 acts.append((A_ANY, k, 0))
     return legal, acts
-
-
-#: Added to a hand's family count (groups.FAMILY_COUNT), carries every byte that reached two
-#: into its top bit.
-_PAIR_ADD = sum((128 - 2) << 8 * slot for slot in range(len(fg.FAMILIES)))
-
-
-def _playable_with(hand: Sequence[int], anywhere: int) -> tuple[int, int]:
-    """The cards a hand could play at once if it took them (FZ-3, `take CARD`), as bits: those
-    some group on the table takes (`anywhere`; a trump never: trumps join only trumps), and
-    those of a rank or suit it holds twice (a trump: two trumps); and, as run keys
-    (groups.RUN_BIT), the places next to two of its cards of a colour in a row of ranks (on
-    both sides of the card, or both on one side)."""
-    full = (sum(map(fg.FAMILY_COUNT.__getitem__, hand)) + _PAIR_ADD) & fg.COUNT_TOP
-    playable = anywhere & ~fg.TRUMP_BITS
-    while full:
-        top = full & -full
-        full ^= top
-        playable |= fg.SLOT_CARDS[top.bit_length() >> 3]
-    runs = 0
-    for k in hand:
-        runs |= fg.RUN_BIT[k]
-    below, above = runs << 1, runs >> 1  # bit c: c - 1 held; c + 1 held
-    return playable, below & (above | runs << 2) | above & runs >> 2
 
 
 def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
