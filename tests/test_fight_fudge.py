@@ -432,3 +432,23 @@ def test_a_huge_modifier_is_answered_at_once(runner: CliRunner) -> None:
         runner, "fight", "melee", JASON, "--foe", BANDIT, "--roll", "1", "--mod", "10" * 20
     )
     assert code == 2 and "--mod" in err and "-20" in err
+
+
+def test_an_evader_is_told_what_more_would_dodge_after_carried_points(rules: Rules) -> None:
+    """Ruling EZ-12: the point on Mara's evade, spent against the Gunman's shot, raises it
+    against the Sniper's too; what would still make that shot miss is said as 'more'. Found
+    by a review of the day's diff: 'Spending 2 Fudge Points' read as if none were spent."""
+    document = {
+        "round_cap": 1,
+        "sides": {
+            "heroes": [{"file": MARA, "rounds": ["evade roll 0"], "fudge_points": 1}],
+            "gunmen": [
+                {"npc": "Gunman: Good Gunman, INJ 1, CPD 1", "ranged_inj": 3, "does": "shoot"},
+                {"npc": "Sniper: Superb Gunman, INJ 1, CPD 1", "ranged_inj": 3, "does": "shoot"},
+            ],
+        },
+    }
+    log = "\n".join(fight(document, rules).log)
+    # her evade Good (+2) + 1 point: Great (+3) against the Sniper's Superb (+4): 2 more
+    assert "Spending 2 more Fudge Points would make it a miss (EZ-12)." in log
+    assert "Spending 2 Fudge Points would" not in log

@@ -235,8 +235,9 @@ class Exchanges:
         for step in shot.steps:
             self.say(f"    {step}")
         self.fudge_lines(m, (0, spent), shot.to_hit, "a hit")
-        if evade is not None:
-            self.fudge_lines(t, (0, 0), shot.to_dodge(evade), "a miss")
+        if t.pc and evade is not None and shot.to_dodge(evade):
+            # after the points on the evade, carried or spent here: "more" (ruling EZ-12)
+            self.say(f"    {fudge.text(shot.to_dodge(evade), 'a miss', carried + dodged)}")
         taken = shot.wound.taken() if shot.wound else "a miss"
         evading_text = ", evading" if evade is not None else ""
         fudged = fudge_words(m.name, 0, spent) + fudge_words(t.name, carried, dodged)
