@@ -452,3 +452,71 @@ def test_an_evader_is_told_what_more_would_dodge_after_carried_points(rules: Rul
     # her evade Good (+2) + 1 point: Great (+3) against the Sniper's Superb (+4): 2 more
     assert "Spending 2 more Fudge Points would make it a miss (EZ-12)." in log
     assert "Spending 2 Fudge Points would" not in log
+
+
+def listed(first: list[dict[str, Any]], second: list[dict[str, Any]], order: str) -> dict:
+    """A one-round scene with two sides, its fighters listed forwards or backwards."""
+    sides = {"heroes": first, "foes": second}
+    if order == "backwards":
+        sides = {"foes": second[::-1], "heroes": first[::-1]}
+    return {"round_cap": 1, "sides": sides}
+
+
+def wounds_and_points(result: scene.Result) -> tuple[dict[str, str], int]:
+    fighters = result.as_dict()["fighters"]
+    spent = sum(f["fudge_points"]["spent"] for f in fighters if f.get("fudge_points"))
+    return dict(sorted(result.tracks.items())), spent
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize(
+    ("heroes", "foes"),
+    [
+        # Jason attacks the Thug and fends off the Brute with one melee roll (EZ-18)
+        (
+            [{"file": JASON, "does": "attack Thug", "fudge_points": 3}],
+            [
+                {"npc": "Thug: Fair Fighter, INJ 3, CPD 3", "does": "attack"},
+                {"npc": "Brute: Superb Fighter, INJ 3, CPD 2", "does": "attack Jason Free"},
+            ],
+        ),
+        # Mara's one evade against two shots (EZ-19)
+        (
+            [{"file": MARA, "does": "evade", "fudge_points": 1}],
+            [
+                {"npc": "Gunman: Good Gunman, INJ 1, CPD 1", "ranged_inj": 3, "does": "shoot"},
+                {"npc": "Sniper: Superb Gunman, INJ 1, CPD 1", "ranged_inj": 3, "does": "shoot"},
+            ],
+        ),
+    ],
+    ids=["melee-roll", "evade"],
+)
+def test_a_pcs_roll_is_one_result_whatever_the_listing_order(
+    rules: Rules, heroes: list, foes: list, seed: int
+) -> None:
+    """Ruling EZ-12: a point raises that action's result, and a PC's melee roll or evade is
+    one result for the whole phase (EZ-18, EZ-19). Found by a review of the day's diff: the
+    points counted only in later exchanges, so one roll had two results and the wounds hung
+    on who was listed first (the Thug Hurt or Very Hurt, Mara Scratch or Hurt)."""
+    results = [
+        scene.run(scene.parse(listed(heroes, foes, order), rules, CHARACTERS), rules, seed)
+        for order in ("forwards", "backwards")
+    ]
+    assert wounds_and_points(results[0]) == wounds_and_points(results[1])
+    for result in results:  # every exchange sees the same raised result
+        pc = "Jason Free" if "Jason" in heroes[0]["file"] else "Dr. Mara Kell"
+        seen = {
+            ex["action"] if ex.get("character") == pc else ex.get("evade")
+            for ex in result.rounds[0].exchanges
+        }
+        assert len(seen) == 1
+
+
+def test_points_for_a_roll_are_decided_over_the_phase() -> None:
+    """fudge.for_roll: to_spend over every exchange of one roll at once (ruling EZ-12)."""
+    assert fudge.for_roll([(2, False)], 3) == fudge.to_spend(2, 3)
+    assert fudge.for_roll([(0, False), (1, False)], 3) == 1
+    assert fudge.for_roll([(1, False), (3, False), (4, True)], 3) == 3  # the most it can turn
+    assert fudge.for_roll([(1, False), (4, True)], 3, fudge.SOFTEN) == 3
+    assert fudge.for_roll([(1, False), (4, False)], 3, fudge.SOFTEN) == 1
+    assert fudge.for_roll([(1, True)], 0, fudge.SOFTEN) == 0

@@ -5,7 +5,8 @@ A round (EZ-20)
 1. Intent: every fighter still standing says what he does (script, answer or default).
 2. Melee phase: every melee pair is one exchange (`melee.resolve`); the PC rolls (between two PCs
    or two NPCs, the one who attacks; between two PCs the other's roll is 0: one roll, the
-   player's, EZ-18). A fighter rolls once for the whole phase. One who is
+   player's, EZ-18). A fighter rolls once for the whole phase, and a PC's Fudge Points on that
+   roll are decided once for it, before its exchanges are resolved (EZ-12). One who is
    attacked by someone he is not attacking only fends him off: he may not wound him (the Fudge
    rule for several foes; the book leaves it open).
 3. Ranged phase: every shot (`ranged.resolve`), against the range/light/cover difficulty, or the
@@ -154,7 +155,8 @@ class Fight(Steering, Intents, Exchanges):
         self.round: Round | None = None
         self.intents: dict[str, Intent] = {}
         self.rolls: dict[tuple[str, str], int] = {}
-        # Fudge Points spent this round on a roll, by `Exchanges.fudge_key` (ruling EZ-12)
+        # Fudge Points spent this round on a roll, by `Exchanges.fudge_key` (ruling EZ-12),
+        # decided once for the whole phase before its exchanges are resolved
         self.fudged: dict[tuple[str, str, bool], int] = {}
         self.helped = False
         self.down: set[str] = set()  # told once that they are down
@@ -296,19 +298,13 @@ class Fight(Steering, Intents, Exchanges):
 
         dealt: list[tuple[str, Wound]] = []
         self.say("2) Melee phase")
-        for a, b, mutual in self.melee_pairs(acting):
-            dealt += [("melee", w) for w in self.exchange(r, a, b, mutual)]
+        dealt += [("melee", w) for w in self.melee_phase(r, acting)]
         if not r.exchanges:
             self.say("  nobody fights in melee")
         self.terrain_tests(r)
         self.say("3) Ranged phase")
         fought = len(r.exchanges)
-        for m in acting:
-            part = self.intents[m.name].ranged
-            if part and part.verb == "shoot":
-                hurt = self.shoot(r, m, self.member(part.target or ""))
-                if hurt is not None:
-                    dealt.append(("ranged", hurt))
+        dealt += [("ranged", w) for w in self.ranged_phase(r, acting)]
         if len(r.exchanges) == fought:
             self.say("  nobody shoots")
 
