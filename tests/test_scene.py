@@ -210,6 +210,30 @@ def test_between_two_pcs_only_the_attacker_rolls(rules: Rules) -> None:
         assert result.rounds[0].rolls == {"Jason Free": {"melee": 0}}
 
 
+@pytest.mark.parametrize("given", ["script", "answer"])
+def test_a_roll_given_to_the_pc_who_does_not_roll_is_said_unused(rules: Rules, given: str) -> None:
+    """Ruling EZ-18: between two PCs only the attacker rolls; a roll scripted for the other or
+    typed at the prompt is not used, and the story says so. Found by a review of the day's
+    diff: Gruk's 'defend roll +3' was shown in his intent, then silently ignored."""
+    gruk: dict[str, Any] = {"file": "gruk.yaml"}
+    if given == "script":
+        gruk["rounds"] = ["defend roll +3"]
+    doc = {
+        "round_cap": 1,
+        "sides": {
+            "heroes": [{"file": "jason-free.yaml", "rounds": ["attack Gruk roll 0"]}],
+            "rivals": [gruk],
+        },
+    }
+    asker = Script(["defend roll +3"]) if given == "answer" else None
+    result = fight(doc, rules, asker=asker)
+    (ex,) = exchanges(result, 1, "melee")
+    assert (ex["foe_roll"], ex["difficulty"]) == (0, 3)  # Gruk's Great (+3), no roll
+    note = "only the attacker rolls between two PCs (EZ-18): Gruk Underbridge's roll +3 is not used"
+    assert any(note in line for line in result.log)
+    assert any(note in line for line in result.brief)
+
+
 # --- shoot or evade (EZ-19) ---------------------------------------------------------------------
 
 

@@ -145,8 +145,22 @@ class Exchanges:
             f"  {a.name} ({ladder.label(totals[a.name])}) attacks {b.name} "
             f"({ladder.label(totals[b.name])}){both}{fudged}: {taken}"
         )
+        unused = self.unused_roll(bout)
+        if unused:
+            self.both(f"    {unused}")
         r.exchanges.append(self.melee_record(bout, ex, points))
         return ex.wounds
+
+    def unused_roll(self, bout: Bout) -> str:
+        """The note for a roll the GM or the player gave a PC who does not roll here: between
+        two PCs only the attacker rolls (ruling EZ-18), so it was shown but is not used."""
+        part = self.intents[bout.foe.name].melee if bout.foe.pc else None
+        if part is None or part.roll is None:
+            return ""
+        return (
+            f"only the attacker rolls between two PCs (EZ-18): {bout.foe.name}'s roll "
+            f"{part.roll:+d} is not used against {bout.character.name}"
+        )
 
     def melee_record(
         self, bout: Bout, ex: melee.Exchange, points: dict[str, tuple[int, int]]
