@@ -195,6 +195,40 @@ def test_a_roll_in_an_order_counts_for_its_round_only(rules: Rules) -> None:
     assert fight.orders[0]["action"] == "attack Bandit 2 roll -4"
 
 
+def shooter_scene(mara: str, rules: Rules) -> scene.Fight:
+    """Mara does what she is told against a Bandit who attacks her in melee."""
+    document = {
+        "round_cap": 3,
+        "sides": {
+            "heroes": [{"file": "mara-kell.yaml", "does": mara}],
+            "bandits": [{"npc": "Bandit: Fair Fighter, INJ 3, CPD 2", "does": "attack"}],
+        },
+    }
+    fight = scene.Fight(scene.parse(document, rules, CHARACTERS), rules, 1)
+    fight.start()
+    return fight
+
+
+@pytest.mark.parametrize(
+    ("mara", "then"),
+    [("shoot Bandit", "all-out-defend"), ("attack Bandit and evade", "all-out-defend and evade")],
+)
+def test_the_all_out_defend_tactic_drops_a_shot_and_says_so(
+    rules: Rules, mara: str, then: str
+) -> None:
+    """Ruling EZ-18 (seed 003, Tactics): one defending all-out cannot injure the foe in the
+    round, so the tactic drops his shot, and an evade stays. Found by a review of the day's
+    diff: the order was refused as "action 'all-out-defend and shoot Bandit'", words the GM
+    never typed."""
+    fight = shooter_scene(mara, rules)
+    said = fight.steer("Dr. Mara Kell tactic all-out-defend")
+    assert said.startswith(f"Dr. Mara Kell: {then} from round 1 on")
+    dropped = "defends all-out, so the shot at Bandit is dropped" in said
+    assert dropped == mara.startswith("shoot")
+    assert fight.play_round().intents["Dr. Mara Kell"] == then
+    assert fight.orders[-1]["action"] == then
+
+
 def test_no_orders_for_one_who_is_down(rules: Rules) -> None:
     fight = scene.Fight(scene.load(Path(BRAWL), rules), rules, 1)
     fight.start()

@@ -104,6 +104,20 @@ def _defends_all_out_and_shoots(intent: Intent) -> bool:
     return defends and intent.ranged is not None and intent.ranged.verb == "shoot"
 
 
+def without_shot(intent: Intent, name: str) -> tuple[Intent, str]:
+    """The intent with its shot dropped when he defends all-out (seed 003, Tactics; ruling
+    EZ-18), and the note that says so; the same intent and "" otherwise. An evade stays."""
+    if not _defends_all_out_and_shoots(intent):
+        return intent, ""
+    assert intent.ranged is not None
+    at = f" at {intent.ranged.target}" if intent.ranged.target else ""
+    note = (
+        f"{name} defends all-out, so the shot{at} is dropped: one who chooses all-out-defend "
+        "cannot injure the foe at all in the round (seed 003, Tactics; EZ-18); an evade is allowed"
+    )
+    return replace(intent, ranged=None), note
+
+
 def _part(piece: str, text: str) -> Part:
     match = _ROLL.match(piece)
     assert match is not None  # the pattern matches any text

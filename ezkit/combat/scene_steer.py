@@ -17,6 +17,7 @@ from ezkit.combat.scene_actions import (
     Intent,
     Part,
     parse_intent,
+    without_shot,
 )
 from ezkit.combat.scene_members import Member
 from ezkit.errors import InputError, RuleError
@@ -91,7 +92,9 @@ class Steering:
         if words and words[0].lower() == "tactic":
             if len(words) != 2:
                 raise InputError(f"{text!r}: write NAME tactic {'|'.join(TACTIC_WORDS)}")
-            return self.order(m.name, self.with_tactic(m, words[1].lower()).text())
+            intent, note = self.with_tactic(m, words[1].lower())
+            said = self.order(m.name, intent.text())
+            return f"{said}; {note}" if note else said
         return self.order(m.name, rest)
 
     def split_order(self, text: str) -> tuple[str, str]:
@@ -131,8 +134,9 @@ class Steering:
         when = f"in round {number}" if once else f"from round {number} on"
         return f"{m.name}: {intent.text()} {when}"
 
-    def with_tactic(self, m: Member, tactic: str) -> Intent:
-        """His coming action with its melee tactic changed (EZ-18, Tactics)."""
+    def with_tactic(self, m: Member, tactic: str) -> tuple[Intent, str]:
+        """His coming action with its melee tactic changed (EZ-18, Tactics), and a note when
+        that drops his shot: all-out-defend allows an evade, not a shot."""
         if tactic not in TACTIC_WORDS:
             raise InputError(f"unknown tactic {tactic!r}; choose {', '.join(TACTIC_WORDS)}")
         now = self.preview(m)
@@ -140,7 +144,7 @@ class Steering:
         target = now.melee.target if now.melee and now.melee.verb in ATTACKS else None
         melee_part = Part(verb, target if verb in ATTACKS else None)
         ranged_part = replace(now.ranged, roll=None) if now.ranged else None
-        return Intent(melee_part, ranged_part)
+        return without_shot(Intent(melee_part, ranged_part), m.name)
 
     def preview(self, m: Member) -> Intent:
         """What he would do next round, without asking anybody."""
