@@ -165,11 +165,12 @@ def scene_command(
         fight_.echo = None
         fight_.start()
         try:
-            fight_.replay(record["orders"], int(record["rounds"]))
+            notes = fight_.replay(record["orders"], int(record["rounds"]))
         except EzkitError as error:
             raise DocumentError(
                 f"saved scene {resume_id} cannot be fought again: {error}"
             ) from None
+        _resume_notes(record, resume_id, notes)
         fight_.echo = echo
         if echo is not None:
             echo(
@@ -226,6 +227,17 @@ def scene_command(
         click.echo(f"applied to the campaign: {name}: {track}")
     for name in skipped:
         click.echo(f"not applied: {name} was read from a file, not the campaign")
+
+
+def _resume_notes(record: dict[str, Any], scene_id: int, notes: list[str]) -> None:
+    """On stderr (the JSON stays whole): a scene saved under other rules (its rounds were
+    fought again by these), and the saved orders these rules read otherwise."""
+    from ezkit.combat import saved
+
+    for line in saved.revision_warning(record, scene_id):
+        click.echo(safe_line(line), err=True)
+    for note in notes:
+        click.echo(f"Saved scene {scene_id}, {safe_line(note)}", err=True)
 
 
 def _steer(fight_: Any) -> bool:

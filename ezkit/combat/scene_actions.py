@@ -88,6 +88,37 @@ def parse_intent(text: str) -> Intent:
             f"action {text!r}: one who chooses all-out-defend cannot injure the foe at all in "
             "the round (seed 003, Tactics; ruling EZ-18): he may evade, but not shoot"
         )
+    _check_others(intent, text)
+    return intent
+
+
+def parse_saved_order(text: str, name: str) -> tuple[Intent, str]:
+    """A GM's order kept in a saved scene, read as `parse_intent` reads it, except that an
+    order saved before all-out-defend ruled out a shot (EZ-18) loses the shot, with the note
+    that says so (`without_shot`), rather than leaving the scene unable to go on."""
+    try:
+        return parse_intent(text), ""
+    except RuleError:
+        intent, note = without_shot(_read(text), name)
+        if not note:
+            raise
+    _check_others(intent, text)
+    return intent, note
+
+
+def _read(text: str) -> Intent:
+    """The intent as written, one part per phase, before the rules on joining them."""
+    slots: dict[str, Part] = {}
+    for piece in (p for p in _SPLIT.split(str(text).strip()) if p):
+        part = _part(piece, text)
+        if _kind(part.verb) in slots:
+            raise InputError(f"action {text!r}: two {_kind(part.verb)} actions; {_GRAMMAR}")
+        slots[_kind(part.verb)] = part
+    return Intent(slots.get("melee"), slots.get("ranged"), slots.get("other"))
+
+
+def _check_others(intent: Intent, text: str) -> None:
+    """Surrender, wait, flee and close go with nothing that they rule out."""
     other = intent.other.verb if intent.other else None
     if other in ("surrender", "wait") and len(intent.parts()) > 1:
         raise InputError(f"action {text!r}: one who {other}s does nothing else that round")
@@ -95,7 +126,6 @@ def parse_intent(text: str) -> Intent:
         raise InputError(f"action {text!r}: one who flees may evade, but not fight or shoot")
     if other == "close" and intent.melee:
         raise InputError(f"action {text!r}: one who closes in fights from the next round")
-    return intent
 
 
 def _defends_all_out_and_shoots(intent: Intent) -> bool:

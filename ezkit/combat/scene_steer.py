@@ -17,6 +17,7 @@ from ezkit.combat.scene_actions import (
     Intent,
     Part,
     parse_intent,
+    parse_saved_order,
     without_shot,
 )
 from ezkit.combat.scene_members import Member
@@ -158,20 +159,30 @@ class Steering:
             return entry
         return m.does or Intent(Part("attack"))
 
-    def replay(self, orders: list[dict[str, Any]], rounds: int) -> None:
+    def replay(self, orders: list[dict[str, Any]], rounds: int) -> list[str]:
         """Fight the first `rounds` rounds again with the GM's orders, silently (a saved
-        scene resumed); orders given before the next round are in force after it."""
+        scene resumed); orders given before the next round are in force after it. Returns
+        notes on orders these rules read otherwise than the ezkit that saved them did."""
         echo, asker, steering = self.echo, self.asker, self.steering
         self.echo = self.asker = None  # answers given at the terminal are among the orders
         self.steering = True  # rounds the GM fought on are fought again, quiet or not
+        notes: list[str] = []
         try:
             for number in range(1, rounds + 2):
                 for o in orders:
                     if o["round"] == number:
-                        self.order(o["name"], o["action"], bool(o.get("once")))
+                        notes += self.replay_order(o)
                 if number <= rounds:
                     if self.over():
                         raise RuleError(f"the scene was over before round {number}")
                     self.play_round()
         finally:
             self.echo, self.asker, self.steering = echo, asker, steering
+        return notes
+
+    def replay_order(self, o: dict[str, Any]) -> list[str]:
+        """A saved order given again; one saved with all-out-defend and a shot, before the
+        shot was ruled out (EZ-18), loses the shot, and the note says so."""
+        intent, note = parse_saved_order(o["action"], o["name"])
+        self.order(o["name"], intent.text(), bool(o.get("once")))
+        return [f"round {o['round']}: {note}"] if note else []
