@@ -62,6 +62,8 @@ class Playing:
         self.shaman_col = self.shaman_by = -1
         self.placing = -1
         self.tasks.clear()
+        self._places.clear()  # the last round's places: none is shown again
+        self._column_views = [None] * game.columns
         # DU-2: deal one card at a time from the first player; a Jungle or Baby goes back.
         for _ in range(game.deal):
             for s in game.order[self.first]:

@@ -66,8 +66,11 @@ class DudabState(Playing, LegalMoves, State):
         self.round_scores: list[list[int]] = []
         #: Every seat's hand, own pile and score at the last round's end (shown openly).
         self.last_scoring: list[tuple[tuple[int, ...], tuple[int, ...], int]] | None = None
-        #: A quiet state's views share their unchanging parts (see _shared_view).
+        #: A quiet state's views share their unchanging parts (see _shared_view) and the
+        #: cards of each place that only grows (see _seen_place), by the place's list.
         self._shared: tuple[Any, dict[str, Any]] | None = None
+        self._places: dict[int, tuple[list[int], int, Any]] = {}
+        self._column_views: list[tuple[list[int], int, int, dict[str, Any]] | None] = []
         self.tasks: list[tuple[Any, ...]] = []
         self._legal: list[Move] | None = None
         self._acts: list[tuple[Any, ...]] = []
@@ -178,7 +181,7 @@ class DudabState(Playing, LegalMoves, State):
             attr, value = game.requests[self.req]
             request = {"column": self.req_col + 1, "kind": attr, "value": value, "by": self.req_by}
         shared = self._shared_view()
-        name_of = ids.__getitem__
+        place = self._seen_place
         v: dict[str, Any] = {
             "game": game.name,
             "players": shared["players"],
@@ -189,10 +192,7 @@ class DudabState(Playing, LegalMoves, State):
             "active": self.active,
             "to_move": self._to_move,
             "phase": PHASES[self.phase],
-            "columns": [
-                {"cards": list(map(name_of, col)), "buried": len(buried)}
-                for col, buried in zip(self.cols, self.buried, strict=True)
-            ],
+            "columns": self._columns_view(),
             "request": request,
             "shaman": (
                 {"column": self.shaman_col + 1, "by": self.shaman_by}
@@ -200,21 +200,56 @@ class DudabState(Playing, LegalMoves, State):
                 else None
             ),
             "placing": ids[self.placing] if self.placing >= 0 else None,
-            "hand_counts": [len(h) for h in self.hands],
-            "pile_counts": [len(p) for p in self.piles],
+            "hand_counts": list(map(len, self.hands)),
+            "pile_counts": list(map(len, self.piles)),
             "draw_pile": len(self.deck),
-            "discard": list(map(name_of, self.discard)),
+            "discard": place(self.discard, False),
             "round_scores": shared["round_scores"],
             "totals": shared["totals"],
             "last_scoring": shared["last_scoring"],
         }
         if seat is not None:
             v["hand"] = self._ids(self.hands[seat])
-            v["pile"] = self._ids(self.piles[seat])
+            v["pile"] = place(self.piles[seat], True)
         if self.phase == _P_OVER:
             v["scores"] = self.scores()
             v["winners"] = self.winners()
         return v
+
+    def _columns_view(self) -> list[dict[str, Any]]:
+        """The columns as a view shows them: per column its visible cards and how many lie
+        under its Babies. A quiet state keeps each column's entry while the column holds the
+        same cards (as _seen_place: a column and the cards under its Babies only grow until
+        new lists replace them), so a view after a move builds only the column it changed."""
+        kept = self._column_views
+        quiet = not self.narrate
+        name_of = self.game.ids.__getitem__
+        columns = []
+        for c, (col, buried) in enumerate(zip(self.cols, self.buried, strict=True)):
+            entry = kept[c] if quiet else None
+            n, under = len(col), len(buried)
+            if entry is None or entry[0] is not col or entry[1] != n or entry[2] != under:
+                entry = (col, n, under, {"cards": list(map(name_of, col)), "buried": under})
+                if quiet:
+                    kept[c] = entry
+            columns.append(entry[3])
+        return columns
+
+    def _seen_place(self, cards: list[int], ordered: bool) -> list[str]:
+        """The ids of a place's cards, in its order or sorted (an own pile, as `_ids`).
+
+        A quiet state remembers them for the next views, which may share the list (they
+        never change it): an own pile and the discard pile, as the columns, only grow (cards
+        are put on them, never taken off) until a new list replaces them (a new round; a
+        capture or a Baby for a column), so the same list at the same length holds the same
+        cards."""
+        found = self._places.get(id(cards))
+        if found is not None and found[0] is cards and found[1] == len(cards):
+            return found[2]
+        names = self._ids(cards) if ordered else list(map(self.game.ids.__getitem__, cards))
+        if not self.narrate:
+            self._places[id(cards)] = (cards, len(cards), names)
+        return names
 
     def _shared_view(self) -> dict[str, Any]:
         """The parts of a view that change only when a round is scored: the players, each
