@@ -19,6 +19,8 @@ from ezkit.games.dudab.rules import _DECK, DRAW, DUDAB_WORD, OWN_PILE, PASS, PLA
 from ezkit.games.dudab.score import Tally, score, score_tally
 from ezkit.games.engine import Move
 
+#: What a card other than a Number card is worth to whoever takes it (_points).
+WORTH = {"shaman": 4, "dudab": -3, "baby": -2, "jungle": -1}
 #: Remembered scores, (tally, Dudabs in hand) -> points: score_tally is a pure function of
 #: them (and of the deck file's points, fixed). Bounded: cleared past CACHE_CAP entries.
 CACHE_CAP = 50_000
@@ -68,6 +70,10 @@ class DudabHeuristicBot:
             for c in cards
         }
         self.counts = {c.id: c.count for c in cards}
+        #: Roughly what a card is worth to whoever takes it (_points): a Number card its value.
+        self.worth = {
+            c.id: self.value[c.id] if c.kind == "number" else WORTH[c.kind] for c in cards
+        }
         #: What keeping a card in hand is worth (less is better): Dudabs for defence most.
         self.keep = {"dudab": -4.0, "shaman": -2.0}
         #: Every call a Dudab can make, and the cards that meet it (DU-3).
@@ -89,21 +95,9 @@ class DudabHeuristicBot:
     # --- what the bot believes ---
 
     def _points(self, cards: Sequence[str]) -> float:
-        """Roughly what cards are worth to whoever takes them."""
-        total = 0.0
-        for card in cards:
-            kind = self.kind[card]
-            if kind == "number":
-                total += self.value[card]
-            elif kind == "shaman":
-                total += 4
-            elif kind == "dudab":
-                total -= 3
-            elif kind == "baby":
-                total -= 2
-            elif kind == "jungle":
-                total -= 1
-        return total
+        """Roughly what cards are worth to whoever takes them (whole points, so their sum
+        is the same in any order)."""
+        return float(sum(map(self.worth.__getitem__, cards)))
 
     def _capture(self, view: dict[str, Any], c: int) -> float | None:
         """The worth of the cards a card placed on column c would take, or None."""
@@ -132,9 +126,10 @@ class DudabHeuristicBot:
             return self._discard(view, legal, rng)
         if phase in ("jungle", "baby"):
             return self._place(view, legal, rng)
-        calls = any(len(args) > 2 and args[2] == REQUEST for _, args in legal)
-        r_kind, r_value = self._request(view, rng) if calls else ("", "")
         hand = view.get("hand") or []
+        # a Dudab that calls for a card (only a seat holding one has such moves)
+        calls = "dudab" in hand and any(len(args) > 2 and args[2] == REQUEST for _, args in legal)
+        r_kind, r_value = self._request(view, rng) if calls else ("", "")
         # Per column, what a card played there costs (_gain): the same for every card.
         dudab = 1.5 if phase == "shaman" else (-1.0 if len(hand) < 5 else 0.5)
         if phase == "request":
@@ -231,27 +226,22 @@ class DudabHeuristicBot:
         equal calls, one at random (GT-2).
 
         "The others can meet": the unseen cards meeting the call (_unseen), counted as all
-        the deck's cards meeting it less those seen (each card's copies seen counted up to
-        its copies in the deck, as _unseen does), one pass over the cards seen."""
+        the deck's cards meeting it less those seen: every call each card seen meets, counted
+        in one go. (A view shows each card where it lies, so never more copies of a card
+        than the deck holds, the count _unseen caps.)"""
         hand = view.get("hand") or []
-        seen = Counter(
-            chain(hand, view.get("pile") or (), view["discard"], *self._column_cards(view))
-        )
-        seen_meeting = [0] * len(self.calls)
-        wants, counts = self.wants, self.counts
-        for card, n in seen.items():
-            m = min(n, counts[card])
-            for i in wants[card]:
-                seen_meeting[i] += m
+        wants = self.wants
+        seen = chain(hand, view.get("pile") or (), view["discard"], *self._column_cards(view))
+        seen_meeting = Counter(chain.from_iterable(map(wants.__getitem__, seen))).get
         mine = {i for card in hand for i in wants[card]}
-        best: tuple[float, float, tuple[str, str]] | None = None
+        best_key: tuple[int, float] | None = None
+        best = ("", "")
         draw = rng.random
         for i, (wanted, total) in enumerate(self.calls):
-            key = (total - seen_meeting[i] - (3 if i in mine else 0), draw())
-            if best is None or key < best[:2]:
-                best = (*key, wanted)
-        assert best is not None
-        return best[2]
+            key = (total - seen_meeting(i, 0) - (3 if i in mine else 0), draw())
+            if best_key is None or key < best_key:
+                best_key, best = key, wanted
+        return best
 
     def _tally(self, cards: Sequence[str]) -> Tally:
         """score.tally(cards) for the card ids of this deck (Number values sorted)."""
@@ -284,11 +274,11 @@ class DudabHeuristicBot:
 
         def cost(move: Move) -> tuple[float, float]:
             args = move.args
-            cards = list(args[: args.index("to")])
+            cards = args[: args.index("to")]
             kept = list(hand)
             for card in cards:
                 kept.remove(card)
-            keep = sum(keep_term[c] for c in kept)  # in hand order, as ever: the same sum
+            keep = sum(map(keep_term.__getitem__, kept))  # in hand order, as ever: the same sum
             if args[-1] != OWN_PILE:
                 return (keep, rng.random())
             delta = _points_of(self._plus(base, cards)) - now
