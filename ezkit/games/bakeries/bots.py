@@ -20,6 +20,10 @@ from ezkit.errors import InputError
 from ezkit.games.bakeries.tables import BakeriesTables
 from ezkit.games.engine import Move
 
+#: The moves it names itself, made once (a Move is cheap, but made at every turn).
+HIRE, ROLL, BONUS, FIRST = Move("hire"), Move("roll"), Move("bonus"), Move("first")
+STOP, CONTINUE = Move("stop"), Move("continue")
+
 
 class BakeriesBot:
     """A Bakeries player that reads only its view (BK-3: memory is the player's own).
@@ -80,7 +84,16 @@ class BakeriesBot:
         self.prices = sum(self.price[c] * k for c, k in self.count.items())
         ways = {n: 6 - abs(n - 7) for n in range(2, 13)}  # 2d6: ways out of 36
         self.chance = {n: 1 - (1 - ways[n] / 36) ** self.ROLLS for n in ways}
+        #: per slot (as a move names it), its multiplier times the chance of rolling it: what
+        #: a cake placed there is worth, per dollar of its price and chef multiplier
+        self.worth = {str(row.slot): row.multiplier * self.chance[row.slot] for row in tables.case}
         self.memory: dict[int, dict[str, Any]] = {}
+        #: a board position's cell in the view's rows: `B3` is row 1, column 2
+        self.cell = {
+            f"{chr(65 + r)}{c + 1}": (r, c)
+            for r in range(tables.board["rows"])
+            for c in range(tables.board["columns"])
+        }
 
     @staticmethod
     def learns_from(move: Move) -> bool:
@@ -113,9 +126,9 @@ class BakeriesBot:
         cards.update(view["face_up"])
         return mem
 
-    @staticmethod
-    def _on_board(view: dict[str, Any], pos: str) -> bool:
-        return view["board"][ord(pos[0]) - 65][int(pos[1:]) - 1] != ""
+    def _on_board(self, view: dict[str, Any], pos: str) -> bool:
+        r, c = self.cell[pos]
+        return view["board"][r][c] != ""
 
     def _fits(self, ids: list[str], m: int) -> bool:
         chefs = components = wilds = 0
@@ -176,11 +189,12 @@ class BakeriesBot:
         chefs: set[int] = set()
         parts: dict[int, int] = {}
         wilds: dict[int, int] = {}
-        board = view["board"]
+        board, cell, cards = view["board"], self.cell, self.cards
         for pos, cid in known.items():
-            if board[ord(pos[0]) - 65][int(pos[1:]) - 1] == "":
+            r, c = cell[pos]
+            if board[r][c] == "":
                 continue  # gone from the board (hired)
-            kind, mult, wild_for = self.cards[cid]
+            kind, mult, wild_for = cards[cid]
             if kind == "chef":
                 chefs.add(mult)
             elif kind == "component":
@@ -205,10 +219,10 @@ class BakeriesBot:
             return legal[0]
         step = view["step"]
         if step == "turn":
-            return Move("hire") if self._knows_a_set(view, mem["cards"]) else Move("roll")
+            return HIRE if self._knows_a_set(view, mem["cards"]) else ROLL
         if step in ("flip", "five"):
             if step == "five" and (view["bonus"] or 0) >= self.bonus_at:
-                return Move("bonus")
+                return BONUS
             return self._explore(mem, legal, rng)
         if step == "hire":
             return self._hire(view, mem, legal, rng)
@@ -221,15 +235,15 @@ class BakeriesBot:
         if step == "consolation":
             return self._consolation(view, legal)
         if step == "order":
-            return Move("first")
+            return FIRST
         return legal[0]
 
     def _explore(self, mem: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         """Turn over a card it has not seen; stop only when nothing may be turned."""
-        flips = [m for m in legal if m.action == "flip"]
-        fresh = [m for m in flips if m.args[0] not in mem["cards"]]
-        pool = fresh or flips or list(legal)
-        return pool[rng.randrange(len(pool))]
+        seen = mem["cards"]
+        fresh = [m for m in legal if m.action == "flip" and m.args[0] not in seen]
+        pool = fresh or [m for m in legal if m.action == "flip"] or list(legal)
+        return rng.choice(pool)  # as pool[rng.randrange(len(pool))]: the same draw
 
     def _hire(
         self, view: dict[str, Any], mem: dict[str, Any], legal: Sequence[Move], rng: random.Random
@@ -288,11 +302,7 @@ class BakeriesBot:
                     n -= 1
                     total -= self.price[cake]
         mean = total / n if n else price
-        # per slot (as a move names it), its multiplier times the chance of rolling it
-        worth = {
-            str(slot): m * self.chance[slot]
-            for slot, m in zip(view["slots"], view["slot_multipliers"], strict=True)
-        }
+        worth = self.worth
         mine_by, theirs_by = price - mean, mean - price
         draw = rng.random
         best: Move | None = None
@@ -325,7 +335,7 @@ class BakeriesBot:
 
     def _consolation(self, view: dict[str, Any], legal: Sequence[Move]) -> Move:
         c, me = view["consolation"], view["seat"]
-        stop, go = Move("stop"), Move("continue")
+        stop, go = STOP, CONTINUE
         if stop not in legal or go not in legal:
             return legal[0]
         if view["round"] < view["rounds"]:

@@ -3,6 +3,7 @@ and the second chance. Methods of BakeriesState (state.py), which holds the fiel
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
 
 from ezkit.games.bakeries.rules import (
@@ -55,10 +56,11 @@ class PhaseOne:
         """The cards face up are turned face down again (BK-3: shown, then hidden)."""
         if not self.shown:
             return
-        up = self.face_up
-        names = self.game.pos_names
+        up, down = self.face_up, self._face_down
+        names, m_flip, position = self.game.pos_names, self.game.m_flip, self.game.flip_position
         for p in self.shown:
             up[p] = False
+            insort(down, m_flip[p], key=position.__getitem__)  # in board order
         # GT-1: undoing this move would turn the cards face up again: it is final
         self.reveal()
         if self.narrate:
@@ -70,6 +72,7 @@ class PhaseOne:
     def _reveal(self, p: int, events: list[Event]) -> None:
         self.face_up[p] = True
         self.shown.append(p)
+        self._face_down.remove(self.game.m_flip[p])
         mark = (self.board[p], self.turns)
         self.sightings[0][p] = mark  # every card turned over is seen by both players
         self.sightings[1][p] = mark
@@ -94,16 +97,16 @@ class PhaseOne:
         d = self._d6()
         self.die = d
         low, high, bonus, may_stop = game.die[d]
-        face_down = sum(1 for p, c in enumerate(self.board) if c >= 0 and not self.face_up[p])
-        self.flip_hi = min(high, face_down)
+        self.flip_hi = min(high, len(self._face_down))
         self.flip_lo = min(low, self.flip_hi)
         self.may_stop = may_stop
         if self.narrate:
             events.append(Event(f"{self._name(a)} rolls a {d}"))
         if bonus:
             # BK-3: $500 + $250 for every 5 rolled earlier this phase one, taken or not.
-            self.bonus_offer = game.tables.five_bonus_for(self.fives)
+            self.bonus_offer = self.five_bonus
             self.fives += 1
+            self.five_bonus = game.tables.five_bonus_for(self.fives)
             self.step = FIVE
             return
         self.step = FLIP

@@ -208,13 +208,12 @@ class Bakeries(Game):
                 f"{self.rows} x {self.columns} board (BK-2)"
             )
         self.card_ids, self.card_names = tuple(ids), tuple(names)
-        #: card ids with None last: index -1 (no card) reads None, so a view maps a list of
-        #: card indexes in C (map) rather than in a comprehension
-        self.card_ids_or_none: tuple[str | None, ...] = (*self.card_ids, None)
-        #: the board's rows as slices of its cells, position by position
+        #: the board's rows as slices of its cells, position by position, and each
+        #: position's (row, column)
         self.row_slices = tuple(
             slice(r, r + self.columns) for r in range(0, self.size, self.columns)
         )
+        self.cell_of = tuple(divmod(p, self.columns) for p in range(self.size))
         self.card_kind, self.card_mult = tuple(kind), tuple(mult)
         self.card_wild_for = tuple(wild_for)
         self.set_multipliers = tuple(sorted(s.multiplier for s in t.chef_sets))
@@ -235,11 +234,14 @@ class Bakeries(Game):
         # Phase two: the cakes (seed 001 "PHASE TWO") and the case slots 2..12.
         cakes = _DECK.of("cake")
         self.cake_ids = tuple(c.id for c in cakes)
-        self.cake_ids_or_none: tuple[str | None, ...] = (*self.cake_ids, None)  # -1: None
+        #: cake ids with None last: index -1 (no cake) reads None
+        self.cake_ids_or_none: tuple[str | None, ...] = (*self.cake_ids, None)
         self.cake_names = tuple(c.name for c in cakes)
         self.cake_prices = tuple(int(c.price or 0) for c in cakes)
         self.cake_counts = tuple(c.count for c in cakes)
         self.cake_index = {cid: k for k, cid in enumerate(self.cake_ids)}
+        #: the store before it is shuffled: every cake card, kind by kind
+        self.cake_pile = tuple(k for k, c in enumerate(self.cake_counts) for _ in range(c))
         self.slots = tuple(row.slot for row in t.case)
         self.slot_mult = tuple(row.multiplier for row in t.case)
         self.slot_index = {slot: i for i, slot in enumerate(self.slots)}
@@ -262,6 +264,7 @@ class Bakeries(Game):
         self.m_stop, self.m_pass = Move("stop"), Move("pass")
         self.m_draw, self.m_continue = Move("draw"), Move("continue")
         self.m_flip = tuple(Move("flip", (name,)) for name in self.pos_names)
+        self.flip_position = {m: p for p, m in enumerate(self.m_flip)}  # a flip move's place
         self.m_place = tuple(
             tuple(
                 tuple(Move("place", (cid, "on", whose, str(slot))) for slot in self.slots)

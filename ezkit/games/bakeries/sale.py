@@ -14,6 +14,12 @@ class CakeSale:
 
     # --- phase two (BK-4) -------------------------------------------------------------------
 
+    @property
+    def filled(self) -> list[int]:
+        """How many cakes each case holds."""
+        slots = len(self.game.slots)
+        return [slots - len(self.open_slots[0]), slots - len(self.open_slots[1])]
+
     def _draw(self, seat: int, events: list[Event]) -> None:
         self.drawn = self.store.pop()
         self.active = seat
@@ -29,7 +35,8 @@ class CakeSale:
         owner = me if whose == MINE else 1 - me
         i = game.slot_index[int(slot)]
         self.cases[owner][i] = self.drawn
-        self.filled[owner] += 1
+        self._case_ids[owner][i] = game.cake_ids[self.drawn]
+        self.open_slots[owner].remove(i)
         if self.narrate:
             cake = game.cake_names[self.drawn]
             if owner == me:
@@ -41,8 +48,7 @@ class CakeSale:
                 )
             events.append(Event(text))
         self.drawn = -1
-        slots = len(game.slots)
-        full = [self.filled[0] == slots, self.filled[1] == slots]
+        full = [not self.open_slots[0], not self.open_slots[1]]
         if full[0] and full[1]:
             self._start_sale(events)
             return

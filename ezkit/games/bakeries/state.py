@@ -121,10 +121,15 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
         return self.game.card_names[self.board[p]]
 
     def _board_changed(self) -> None:
-        """Called when cards leave the board or a new one is laid: the view's cells with every
-        card face down ("?", "" where none is), kept because the view is asked for at nearly
-        every move and this changes only at a hire."""
-        self._hidden_cells = [FACE_DOWN if c >= 0 else GONE for c in self.board]
+        """Called when cards leave the board or a new one is laid. Kept: the view's rows of
+        cells with every card face down ("?", "" where none is), since the view is asked for at
+        nearly every move and this changes only at a hire; and the flip moves of the cards face
+        down, in board order, since every flip decision asks for them (a card turned over
+        leaves them, _reveal; one turned face down again comes back, _cover)."""
+        cells = [FACE_DOWN if c >= 0 else GONE for c in self.board]
+        self._hidden_rows = list(map(cells.__getitem__, self.game.row_slices))
+        board, up, m_flip = self.board, self.face_up, self.game.m_flip
+        self._face_down = [m for m, c, u in zip(m_flip, board, up, strict=True) if c >= 0 and not u]
 
     # --- rounds (BK-1, BK-3) -----------------------------------------------------------
 
@@ -149,6 +154,7 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
         self.first_hirer: int | None = None
         self.turns = 0
         self.fives = 0
+        self.five_bonus = game.tables.five_bonus_for(0)  # what the next 5 offers (BK-3)
         self.lost = [False, False]
         self.die = 0
         self.flipped = self.flip_lo = self.flip_hi = 0
@@ -158,13 +164,16 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
         self.allowed: tuple[int, ...] = ()
         self.active = 0
         # Phase two: the store shuffled now (a "messy pile"), the cases empty.
-        self.store = [k for k, c in enumerate(game.cake_counts) for _ in range(c)]
+        self.store = list(game.cake_pile)
         rng.shuffle(self.store)
         slots = len(game.slots)
         self.cases = [[-1] * slots, [-1] * slots]
+        #: the cases as a view shows them, cake ids (None: empty), kept as cakes are placed
+        self._case_ids: list[list[str | None]] = [[None] * slots, [None] * slots]
         self.stale = [[0] * slots, [0] * slots]
         self.sold = [[False] * slots, [False] * slots]
-        self.filled = [0, 0]
+        #: each case's empty slots (indexes), in slot order: where a cake may go (BK-4)
+        self.open_slots = [list(range(slots)), list(range(slots))]
         self.drawn = -1
         # Phase three (BK-5): the Stale deck is whole again each round.
         self.stale_deck = game.stale_cards
@@ -266,8 +275,7 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
         return move in self._legal_list()
 
     def _flips(self) -> list[Move]:
-        board, up, m_flip = self.board, self.face_up, self.game.m_flip
-        return [m for m, c, u in zip(m_flip, board, up, strict=True) if c >= 0 and not u]
+        return list(self._face_down)  # a copy: a `stop` may be added to it
 
     def _legal_list(self) -> list[Move]:
         legal = self._legal
@@ -283,10 +291,9 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
         elif step == ROLL:
             legal = [game.m_roll]
         elif step == PLACE:
-            me, rows = self._to_move or 0, game.m_place[self.drawn]
-            mine, theirs = self.cases[me], self.cases[1 - me]
-            legal = [rows[0][i] for i, k in enumerate(mine) if k < 0]
-            legal += [rows[1][i] for i, k in enumerate(theirs) if k < 0]
+            me, (on_mine, on_theirs) = self._to_move or 0, game.m_place[self.drawn]
+            legal = list(map(on_mine.__getitem__, self.open_slots[me]))
+            legal += map(on_theirs.__getitem__, self.open_slots[1 - me])
         elif step == STALE:
             legal = [game.m_stale[i] for i in self._stale_slots(self.active)]
         elif step == HIRE:
@@ -354,7 +361,7 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
             "roll_off": list(self.roll_off),
             "chooser": self.chooser,
             "first": self.first,
-            "chefs": list(map(game.card_ids_or_none.__getitem__, self.chefs)),
+            "chefs": list(self.cur["chefs"]),  # their ids, as the round's record keeps them
             "multipliers": list(self.mult),
             "first_hirer": self.first_hirer,
             # the round just finished, shown as the next one starts (public: BK-6's money)
@@ -362,12 +369,13 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
         }
         if step <= SECOND:
             # the cards face up now (`shown`) on the cells as if all were face down
-            ids, names, board = game.card_ids, game.pos_names, self.board
-            cells = list(self._hidden_cells)
+            ids, names, cell_of, board = game.card_ids, game.pos_names, game.cell_of, self.board
+            rows = list(map(list.copy, self._hidden_rows))
             face_up = {}
             for p in self.shown:
-                cells[p] = face_up[names[p]] = ids[board[p]]
-            v["board"] = list(map(cells.__getitem__, game.row_slices))
+                r, c = cell_of[p]
+                rows[r][c] = face_up[names[p]] = ids[board[p]]
+            v["board"] = rows
             v["face_up"] = face_up
             v["turn"] = self.turns
             v["turn_cap"] = game.turn_cap
@@ -384,7 +392,7 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
                 else None
             )
             v["fives"] = self.fives
-            v["five_bonus"] = game.tables.five_bonus_for(self.fives)
+            v["five_bonus"] = self.five_bonus
             v["bonus"] = self.bonus_offer if step == FIVE else None
             v["lost_turn"] = list(self.lost)
             v["hire"] = (
@@ -394,14 +402,12 @@ class BakeriesState(PhaseOne, CakeSale, Typing, State):
                 {"seat": self.active, "multipliers": list(self.allowed)} if step == SECOND else None
             )
             return v
-        cake_of = game.cake_ids_or_none.__getitem__  # -1 (no cake): None
-        case0, case1 = self.cases  # seat 0's, seat 1's
         v["slots"] = list(game.slots)
         v["slot_multipliers"] = list(game.slot_mult)
-        v["cases"] = [list(map(cake_of, case0)), list(map(cake_of, case1))]
+        v["cases"] = list(map(list, self._case_ids))
         v["stale"] = list(map(list, self.stale))
         v["sold"] = list(map(list, self.sold))
-        v["drawn"] = cake_of(self.drawn)
+        v["drawn"] = game.cake_ids_or_none[self.drawn]  # -1 (no cake): None
         v["store"] = len(self.store)
         v["sold_counts"] = list(self.sold_counts)
         v["sale_totals"] = list(self.totals)
