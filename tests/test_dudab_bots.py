@@ -130,9 +130,11 @@ def test_a_discard_costs_what_it_did() -> None:
     [
         (["heuristic"], {}, "5cd52d2b47424d92"),
         (["random", "heuristic"], {}, "61748d4c7208adab"),
-        # with the Jungle: games where a Jungle is the last card drawn changed with DU-7's fix
-        (["heuristic"], {"jungle": True, "baby": True}, "1eac566a59d05bf4"),
-        (["random", "heuristic"], {"jungle": True, "baby": True}, "843bba28e3c90d66"),
+        # with the Jungle: games where a Jungle is the last card drawn changed with DU-7's fix,
+        # and games with a Jungle on a column of four when the bot's fifth-card test read the
+        # column's cards (it had read the column's keys, so a Jungle never spared it)
+        (["heuristic"], {"jungle": True, "baby": True}, "70820b3d86d8f193"),
+        (["random", "heuristic"], {"jungle": True, "baby": True}, "b387e4c5f0d2f2f2"),
     ],
 )
 def test_the_same_seeds_play_the_same_games_as_before(
@@ -163,3 +165,31 @@ def test_a_quiet_games_views_are_the_narrated_games_views(options: dict[str, boo
             quiet.play(move)
         assert quiet.view(0) == loud.view(0) and quiet.round == loud.round > 1
         assert all(early == late for early, late in kept)
+
+
+def test_a_jungle_spares_a_column_of_four_the_fifth_card_penalty() -> None:
+    """The fifth card's -0.5 (the next player need not take the column) is for a column
+    captured on its 6th card; a column with a Jungle is captured by its own count (DU-5). The
+    test had read the column's keys for "jungle", so a Jungle never spared a column."""
+    game = engine.make("dudab", {"players": ["A", "B", "C", "D"], "jungle": True})
+    bot, seen = db.DudabHeuristicBot(), {True: 0, False: 0}
+    for seed in range(40):
+        state = game.new_quiet(seed)
+        rng = random.Random(seed)
+        while (seat := state.to_move()) is not None:
+            view, legal = state.view(seat), state.legal_moves()
+            for move in legal:
+                if move.action != "play" or view["phase"] != "turn":
+                    continue
+                c = int(move.args[2]) - 1
+                cards = view["columns"][c]["cards"]
+                if len(cards) != 4 or bot._capture(view, c) is not None:
+                    continue
+                card = move.args[0]
+                base = 2.5 if bot.kind[card] == "shaman" else 1.0 + bot.value[card] * 0.6
+                jungle = "jungle" in cards
+                want = base if jungle else base - 0.5
+                assert bot._gain(view, move, "turn", view["hand"], ("", "")) == want
+                seen[jungle] += 1
+            state.play(legal[rng.randrange(len(legal))])
+    assert seen[True] and seen[False], seen

@@ -141,7 +141,7 @@ class DudabHeuristicBot:
             taken = self._capture_col(col)
             penalty = None if taken is None else 3.0 + max(0.0, taken)
             taking.append(penalty)
-            fifth.append(len(col["cards"]) == 4 and "jungle" not in col)
+            fifth.append(len(col["cards"]) == 4 and "jungle" not in col["cards"])
             dudab_on.append(dudab if penalty is None else dudab - penalty)
         value, kind, draw, column = self.value, self.kind, rng.random, COLUMN
         best_move: Move | None = None
@@ -206,7 +206,10 @@ class DudabHeuristicBot:
             taken = self._capture(view, c)
             if taken is not None:
                 gain -= 3.0 + max(0.0, taken)
-            elif len(view["columns"][c]["cards"]) == 4 and "jungle" not in view["columns"][c]:
+            elif (
+                len(view["columns"][c]["cards"]) == 4
+                and "jungle" not in view["columns"][c]["cards"]
+            ):
                 gain -= 0.5  # the fifth card: the next player need not take it
             return gain
         # a Dudab: for defence (a Shaman to answer), or when nothing else helps
