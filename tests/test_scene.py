@@ -829,3 +829,27 @@ def test_a_scene_saved_when_a_round_cap_of_0_meant_the_rules_cap_still_resumes(
     }
     fought = scene.from_snapshots(doc, {}, rules, "saved scene 1")
     assert fought.round_cap == rules.round_cap
+
+
+def test_a_fighter_is_found_by_a_word_of_his_name_when_no_name_begins_so() -> None:
+    """`Mara` for Dr. Mara Kell: no name begins so, one word does. A whole name, a group and
+    a name's beginning come first; names are read as people read them (name_key)."""
+    from types import SimpleNamespace
+
+    from ezkit.combat.scene_members import find_member
+
+    def member(name: str, group: str = "") -> SimpleNamespace:
+        return SimpleNamespace(name=name, group=group or name)
+
+    mara, marauder = member("Dr. Mara Kell"), member("Marauder 1", "Marauder")
+    gruk, kell = member("Gruk Underbridge"), member("Kellan")
+    members = [mara, gruk, kell]
+    assert find_member(members, "mara") is mara
+    assert find_member(members, "MARA  kell") is mara
+    assert find_member(members, "Ｇruk") is gruk  # a fullwidth letter reads as G
+    assert find_member(members, "kell") is kell  # a name that begins so comes first
+    assert find_member([mara, marauder], "mara") is marauder  # the beginning of a name
+    with pytest.raises(InputError, match="ambiguous fighter 'under'"):
+        find_member([gruk, member("Tom Underhill")], "under")
+    with pytest.raises(InputError, match="no fighter called 'ara'"):
+        find_member(members, "ara")  # within a word is no beginning

@@ -15,6 +15,7 @@ from ezkit.combat.scene_actions import Intent
 from ezkit.errors import InputError
 from ezkit.records import record
 from ezkit.rules import Rules
+from ezkit.words import name_key
 
 
 @record
@@ -124,19 +125,22 @@ class Scene:
 
 
 def find_member(members: list[Member], name: str, rules: Rules | None = None) -> Member:
-    """A fighter by name (any case), the first standing member of a group (`Bandit`), or the
-    one fighter whose name begins so (`Gruk`)."""
-    key = " ".join(name.split()).casefold()
+    """A fighter by name (as people read names: name_key), the first standing member of a
+    group (`Bandit`), or the one fighter whose name begins so (`Gruk`), else the one with a
+    word that begins so (`Mara` for Dr. Mara Kell)."""
+    key = name_key(name)
     for m in members:
-        if m.name.casefold() == key:
+        if name_key(m.name) == key:
             return m
-    group = [m for m in members if m.group.casefold() == key]
+    group = [m for m in members if name_key(m.group) == key]
     if group:
         if rules is not None:
             return next((m for m in group if m.standing(rules)), group[0])
         return group[0]
     names = [m.name for m in members]
-    starting = [m for m in members if key and m.name.casefold().startswith(key)]
+    starting = [m for m in members if key and name_key(m.name).startswith(key)]
+    if not starting:
+        starting = [m for m in members if key and f" {key}" in f" {name_key(m.name)}"]
     if len(starting) == 1:  # an unambiguous beginning: `Gruk` for Gruk Underbridge
         return starting[0]
     if starting:
