@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ezkit.words import plural
+
 SUCCEED, SOFTEN = "succeed", "soften"
 POLICIES = (SUCCEED, SOFTEN)
 Policy = Literal["succeed", "soften"]
@@ -59,11 +61,6 @@ def text(points: int, what: str, spent: int = 0) -> str:
     return f"Spending {points}{more} Fudge Point{plural} would make it {what} (EZ-12)."
 
 
-def points(n: int) -> str:
-    """`1 Fudge Point`, `2 Fudge Points`."""
-    return f"{n} Fudge Point{'s' if n != 1 else ''}"
-
-
 def spent_text(points: int) -> str:
     """`, +2 Fudge Points`, as an action's line shows the points spent after the roll."""
-    return f", +{points} Fudge Point{'s' if points != 1 else ''}" if points else ""
+    return f", +{plural(points, 'Fudge Point')}" if points else ""

@@ -13,6 +13,7 @@ from ezkit.combat.damage import Attack, Wound
 from ezkit.combat.scene_actions import ATTACKS, Intent
 from ezkit.combat.scene_members import Member
 from ezkit.combat.scene_result import Round
+from ezkit.words import plural
 
 
 class Exchanges:
@@ -224,12 +225,12 @@ class Exchanges:
         if carried:
             count = "counts" if carried == 1 else "count"
             self.say(
-                f"    {m.name}: {fudge.points(carried)} spent on this roll (told above) {count} "
-                "here too: one roll, one result for the phase (EZ-12)"
+                f"    {m.name}: {plural(carried, 'Fudge Point')} spent on this roll (told above) "
+                f"{count} here too: one roll, one result for the phase (EZ-12)"
             )
         if spent:
             self.say(
-                f"    {m.name} spent {fudge.points(spent)} after the roll (EZ-12): "
+                f"    {m.name} spent {plural(spent, 'Fudge Point')} after the roll (EZ-12): "
                 f"{m.fudge_left} left"
             )
         if to_succeed:
@@ -316,7 +317,7 @@ class Exchanges:
             if dodged:
                 evade += dodged
                 self.say(
-                    f"    {t.name} spent {fudge.points(dodged)} on the evade (EZ-12): "
+                    f"    {t.name} spent {plural(dodged, 'Fudge Point')} on the evade (EZ-12): "
                     f"{ladder.label(evade)}; {t.fudge_left} left"
                 )
         shot = ranged.resolve(
@@ -463,4 +464,4 @@ def fudge_words(name: str, carried: int, spent: int) -> str:
     if not carried + spent:
         return ""
     earlier = f" ({carried} spent earlier)" if carried else ""
-    return f", {name} +{fudge.points(carried + spent)}{earlier}"
+    return f", {name} +{plural(carried + spent, 'Fudge Point')}{earlier}"
