@@ -9,8 +9,12 @@ template that asked for a local file or a network address would get nothing.
 
 from __future__ import annotations
 
+import os
+import re
+import threading
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -43,7 +47,83 @@ def preload() -> None:
 
 
 def _import_weasyprint() -> None:
-    import weasyprint  # noqa: F401
+    _weasyprint()
+
+
+def _weasyprint() -> Any:
+    """WeasyPrint, imported with its C libraries looked up in the linker's cache alone
+    (quick_library_lookup); imported again with every lookup if that does not load them."""
+    import sys
+
+    with _IMPORTING:
+        if "weasyprint" in sys.modules:
+            return sys.modules["weasyprint"]
+        try:
+            with quick_library_lookup():
+                import weasyprint
+        except OSError:  # a library only the compiler or the linker finds: look as ever
+            for name in [n for n in sys.modules if n.split(".")[0] == "weasyprint"]:
+                del sys.modules[name]
+            import weasyprint
+        return weasyprint
+
+
+_IMPORTING = threading.Lock()  # the preloading thread's import and the printing one's
+
+
+@contextmanager
+def quick_library_lookup() -> Iterator[None]:
+    """ctypes.util.find_library answering from the dynamic linker's cache (`ldconfig -p`,
+    read once), on Linux, while WeasyPrint loads its libraries.
+
+    Why: WeasyPrint tries six names for each library (gobject, pango, harfbuzz, ...), those
+    of Windows and macOS first; cffi asks find_library for every name it cannot load, and
+    find_library runs ldconfig, then the C compiler and the linker, for each name not in the
+    cache: some 40 programs, a third of a second, nearly half of `import weasyprint` (more
+    on a machine without HarfBuzz's subset library, where all six of its names miss). The
+    cache is where find_library looks first; the names it misses there are the other
+    systems' (the Linux ones, `libpango-1.0.so.0`, are loaded by the loader directly)."""
+    import ctypes.util
+    import sys
+
+    if not sys.platform.startswith("linux") or not Path(LDCONFIG).exists():
+        yield
+        return
+    cached = _linker_cache()
+    full = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: _soname(cached, name)
+    try:
+        yield
+    finally:
+        ctypes.util.find_library = full
+
+
+LDCONFIG = "/sbin/ldconfig"
+
+
+def _linker_cache() -> bytes:
+    """What `ldconfig -p` lists (the libraries in the dynamic linker's cache), as ctypes
+    asks for it; empty if it cannot be run."""
+    import subprocess
+
+    try:
+        return subprocess.run(
+            [LDCONFIG, "-p"],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            env={"LC_ALL": "C", "LANG": "C"},
+            timeout=10,
+            check=False,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return b""
+
+
+def _soname(cached: bytes, name: str) -> str | None:
+    """The soname of library `name` (`gobject-2.0` -> libgobject-2.0.so.0) in the linker's
+    cache, as ctypes.util.find_library's first search reads it; None if not there."""
+    found = re.search(rb"\s(lib%s\.\S+)\s+\(" % re.escape(os.fsencode(name)), cached)
+    return os.fsdecode(found.group(1)) if found else None
 
 
 def _import_after_libraries() -> None:
@@ -195,8 +275,7 @@ def _lay_out(page: str) -> Any:
     """WeasyPrint's document of an HTML page: laid out, not yet written."""
     import logging
 
-    import weasyprint
-
+    weasyprint = _weasyprint()
     # WeasyPrint reports a refused fetch as a warning; a refusal is the point, not news.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     return weasyprint.HTML(
