@@ -12,16 +12,9 @@ SLACK = 0.5
 
 def laid_out(template: str, paper: str = "letter", **context: Any) -> Any:
     """The WeasyPrint document of a template, as `ezkit print` lays it out (no PDF written)."""
-    import weasyprint
+    from ezkit import render
 
-    from ezkit import render, resources
-
-    page = render.html(template, paper=render.PAPER[paper], **context)
-    return weasyprint.HTML(
-        string=page,
-        base_url=resources.templates().as_uri() + "/",
-        url_fetcher=render.safe_fetcher(),
-    ).render()
+    return render._lay_out(render.html(template, paper=render.PAPER[paper], **context))
 
 
 def sticking_out(document: Any) -> list[tuple[int, str, float]]:
