@@ -266,6 +266,13 @@ def test_au4_a_turn_draws_one_action_card() -> None:
     assert state.active == BOB and hand(state, BOB) == ["swap"]
 
 
+def test_au10_a_drawn_action_card_is_told_by_its_printed_name_to_its_drawer_only() -> None:
+    state = position(hands={ANN: ["burden"]}, actions=["ask-auntie"])
+    events = play_told(state, Move("stop"))
+    assert "Bob draws Ask Auntie" in texts(events, BOB)  # not its id, 'ask-auntie'
+    assert "Bob draws an action card" in texts(events, ANN)
+
+
 # --- AU-5 Deflect ---------------------------------------------------------------------------
 
 

@@ -196,9 +196,10 @@ class AuntieState(Excuses, Reasons, State):
         a = self.action_deck.pop()
         self.hands[seat][a] += 1
         if not quiet:
-            name = self._name(seat)
+            # the card as printed ("Ask Auntie"), as the deal tells a hand: not its id
+            name, card = self._name(seat), self.game.action_names[a]
             events.append(
-                self._private(seat, f"{name} draws {ACTIONS[a]}", f"{name} draws an action card")
+                self._private(seat, f"{name} draws {card}", f"{name} draws an action card")
             )
 
     def _draw_event(self, events: list[Event]) -> int | None:
