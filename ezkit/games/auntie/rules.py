@@ -22,8 +22,10 @@ player's name as the game was set up with, V a fudge card by its points (`0`..`4
     a Give event            give-right V       neighbour on that side (AU-7)
                             return V           Give Auntie: shuffle it back into the stack
 
-Take events, and a Give event when the active player holds only one kind of fudge, play out
-by themselves. A turn whose active player has no Excuse he can play ends by itself.
+Take events play out by themselves. A Give event when the active player holds one kind of
+fudge, and a turn whose active player can play no Excuse (`stop` his one move), are still
+moves of his, asked like any other where that tells nobody anything else (GT-1, AU-11;
+ezkit.games.session.is_asked).
 
 Beyond the rulings (each also noted where it is coded):
 
@@ -33,14 +35,16 @@ Beyond the rulings (each also noted where it is coded):
   not offered. A Burden when the stack is empty may be played and draws nothing (AU-8).
 - Ask Auntie names no target: it neither is nor counts as "the first Excuse's target" (AU-4).
 - Deflects against Ask Auntie follow "at most one Deflect per Excuse" too (deflects_per_excuse
-  in the deck file): the holders are asked in seat order from the active player's left until
-  one deflects. The others draw in that order, then the active player draws the event.
+  in the deck file): the others are asked in seat order from the active player's left,
+  holder or not (AU-11), until one deflects. The others draw in that order, then the active
+  player draws the event.
 - Swap takes the target's random card before giving the chosen one.
 - AU-11: a reaction is asked of every eligible player, holder or not (a player without the
   card has one answer, `pass`), so whose turn it is never tells who holds one; the story
   says what was played ("Cat interrupts", "no one interrupts"), never who passed. A turn
-  whose player can play no Excuse ends by itself, and a Give event with one kind of fudge
-  plays itself.
+  whose player can play no Excuse, and a Give event with one kind of fudge, are asked as
+  moves with one choice (GT-1: making them unasked told the table the hand held no Excuse,
+  and the receiver the rest of the giver's fudge).
 - "The round in which the stack ran out" is the round in which a draw emptied it, even if a
   Give Auntie puts a card back later in that round (AU-9).
 - `rounds` with the no-draw variant: `rounds` is the limit.
