@@ -336,3 +336,18 @@ def test_the_turn_cap_is_told_only_near_it() -> None:
     play(state, "first" if state.to_move() == ANN else "second")
     lines = screen.describe(state, ANN)
     assert "Turn 1: phase one ends after turn 3 unless a chef is hired; next 5-bonus $500." in lines
+
+
+def test_the_web_board_shows_a_hired_sets_cells_gone_not_face_down() -> None:
+    """The view marks a cell whose card left the board with "" (rules.GONE): after Ann's hire
+    (BK-3), row A is empty, and the web table's grid must not draw it as five cards face
+    down, which Bob, on his second chance, would read as cards to turn."""
+    from ezkit.web import boards
+
+    state = second_chance()
+    view = state.view(BOB)
+    assert view["board"][0] == ["", "", "", "", ""]
+    grid = boards.bakeries(view, lambda game, card: {"id": card, "name": card})["grid"]
+    states = {c["cell"]: c["state"] for row in grid for c in row}
+    assert [states[p] for p in ROW_A] == ["gone"] * 5
+    assert states["B1"] == "up" and states["B2"] == "down"

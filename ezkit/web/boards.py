@@ -113,12 +113,13 @@ def bakeries(view: dict[str, Any], face: Face) -> dict[str, Any]:
         cells = []
         for c, value in enumerate(row):
             cell = f"{chr(ord('A') + r)}{c + 1}"
+            # the view's cells: "?" face down, "" gone (a hired set's), else a card face up
             card = value if isinstance(value, str) and value not in ("?", ".", "") else None
             cells.append(
                 {
                     "cell": cell,
                     "target": f"cell-{cell}",
-                    "state": "up" if card else ("gone" if value in (".", None) else "down"),
+                    "state": "up" if card else ("gone" if value in ("", ".", None) else "down"),
                     "face": face("bakeries", card) if card else None,
                 }
             )
