@@ -338,6 +338,20 @@ def test_bk3_a_card_that_shows_the_set_impossible_fails_the_hire(
     assert texts(events)[0].startswith("The cards are turned face down again")
 
 
+@pytest.mark.parametrize("typed", ["flip B3", "roll", "hire"])
+def test_bk3_after_a_failed_hire_a_refused_move_says_the_hire_failed(typed: str) -> None:
+    """No die was rolled this turn: the reason had read 'the die allows 2 cards and all are
+    turned' (or 'Ann is turning cards over')."""
+    state = start()
+    state.arrange(board={"A1": "chef-red", "A2": "hat-blue"})
+    play(state, "hire", "flip A1", "flip A2")
+    with pytest.raises(IllegalMove) as refused:
+        state.parse(typed)
+    reason = str(refused.value)
+    assert "the hire failed: 'stop' ends the turn, and Ann loses the next (BK-3)" in reason
+    assert "die" not in reason
+
+
 def test_lost_turns_of_both_players_are_both_lost() -> None:
     state = start()
     state.arrange(board={"A1": "hat-red", "A2": "oven-red"})

@@ -105,6 +105,9 @@ class Typing:
             return "the roll-off winner chooses first or second at the start of a round (BK-3)"
         if step == ORDER:
             return f"{name} won the roll-off and chooses 'first' or 'second' (BK-3)"
+        if step == FLIP and not self.die and word in ("flip", "roll", "hire"):
+            # a failed hire (no die was rolled this turn): the turn ends, the next is lost
+            return f"the hire failed: 'stop' ends the turn, and {name} loses the next (BK-3)"
         if word == "flip":
             if step not in (FIVE, FLIP, HIRE, SECOND):
                 return "cards are turned over only in phase one, after a roll or to hire (BK-3)"
