@@ -352,6 +352,15 @@ def test_bk3_after_a_failed_hire_a_refused_move_says_the_hire_failed(typed: str)
     assert "die" not in reason
 
 
+def test_bk3_a_hire_is_not_stopped_and_the_refusal_says_why() -> None:
+    """'stop' in the middle of a hire had read 'nothing to stop now'."""
+    state = start()
+    state.arrange(board={"A1": "chef-red"})
+    play(state, "hire", "flip A1")
+    with pytest.raises(IllegalMove, match="a hire goes on until the set is complete or a card"):
+        state.parse("stop")
+
+
 def test_lost_turns_of_both_players_are_both_lost() -> None:
     state = start()
     state.arrange(board={"A1": "hat-red", "A2": "oven-red"})

@@ -131,6 +131,17 @@ class Typing:
                 )
             if step == CONSOLE:
                 return "the consolation round stops only after a hit (BK-6)"
+            if step == HIRE:
+                return (
+                    "a hire goes on until the set is complete or a card shows it impossible (BK-3)"
+                )
+            if step == SECOND:
+                return (
+                    "the one chance is declined with 'pass' before its first card; then it goes"
+                    " on until a set is complete or none can be (BK-3)"
+                )
+            if step == FIVE:
+                return "after a 5: take the 5-bonus, or turn over 2 cards (BK-3)"
             return "nothing to stop now"
         if word == "bonus":
             return "the 5-bonus is taken instead of flipping, right after rolling a 5 (BK-3)"
