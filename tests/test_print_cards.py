@@ -520,3 +520,10 @@ def test_bakeries_score_pad_gives_the_winner_20_percent_only_for_7_different_cak
     for line in lines:
         assert "+20%" not in line["label"]
         assert line["note"].startswith("+20% only for 7 different cakes;")
+
+
+def test_bakeries_a_tied_roll_off_rolls_again() -> None:
+    """BK-3: "roll-off each round (ties reroll)"; the cheat sheet said only that the higher
+    roll chooses, leaving a tie to the table (found by a review of the printed sheets)."""
+    (roll_off,) = [item for item in _items(_sheet("bakeries")) if "roll off" in item]
+    assert "(a tie rolls again)" in roll_off and "the higher roll chooses" in roll_off

@@ -299,8 +299,8 @@ def _bakeries(deck: Deck, on: tuple[str, ...]) -> dict[str, Any]:
                 "heading": "Phase one: hire a chef",
                 "items": [
                     f"Lay the {deck.size('chef')} chef cards face down, "
-                    f"{t.board['rows']} rows × {t.board['columns']}; roll off, the higher "
-                    "roll chooses who starts (BK-3).",
+                    f"{t.board['rows']} rows × {t.board['columns']}; roll off (a tie rolls again), "
+                    "the higher roll chooses who starts (BK-3).",
                     f"Your turn: roll the die: {die}.",
                     f"5-bonus: ${t.five_bonus.first} + ${t.five_bonus.step} for each 5 rolled "
                     "earlier this phase, straight to your game score (BK-3).",
