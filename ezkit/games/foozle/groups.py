@@ -110,11 +110,42 @@ def merge(a: Summary, b: Summary) -> Summary:
     )
 
 
+#: Per card, its rank, suit and colour as one bit each in one int (a trump's in the low bit
+#: of each field), so that a group's shared rank, suit and colour are one OR of its cards;
+#: and 1 for a card that is not a trump (a card with a rank bit in `Summary.mask`).
+_FIELD = 16  # bits per field: ranks 0..10, 15 suits, 5 colours, each + 1 for the trumps
+_PRESENT: tuple[int, ...] = tuple(
+    1 << RANK[k] + 1 | 1 << _FIELD + SUIT[k] + 1 | 1 << 2 * _FIELD + COLOUR[k] + 1
+    for k in range(len(IDS))
+)
+_RANKED: tuple[int, ...] = tuple(int(RANK[k] != TRUMP) for k in range(len(IDS)))
+
+
+def _shared(present: int) -> int:
+    """The one number whose bit (shifted by one) is alone in a field, else MIXED."""
+    return present.bit_length() - 2 if not present & (present - 1) else MIXED
+
+
 def summary(cards: Iterable[int]) -> Summary:
-    s = EMPTY
+    """The summary of these cards: `merge` of their SINGLE summaries, worked out at once
+    (the ranks, suits and colours present as bits; no rank twice when as many ranks are
+    present as cards other than trumps)."""
+    cards = tuple(cards)
+    if not cards:
+        return EMPTY
+    present = 0
     for k in cards:
-        s = merge(s, SINGLE[k])
-    return s
+        present |= _PRESENT[k]
+    ranks = present & 0xFFFF
+    mask = ranks >> 1  # the ranks' bits without the trumps'
+    return Summary(
+        len(cards),
+        _shared(ranks),
+        _shared(present >> _FIELD & 0xFFFF),
+        _shared(present >> 2 * _FIELD),
+        mask,
+        mask.bit_count() == sum(map(_RANKED.__getitem__, cards)),
+    )
 
 
 #: Caches for the engine's hot questions; pure functions of their keys, so never stale.
@@ -270,6 +301,40 @@ SUITS_TOP = COUNT_TOP & ~(RANKS_TOP | TRUMPS_TOP)
 def full_families(cards: Iterable[int]) -> int:
     """The top bits (COUNT_TOP) of the families of which `cards` hold GROUP_MIN or more."""
     return (sum(map(FAMILY_COUNT.__getitem__, cards)) + COUNT_ADD) & COUNT_TOP
+
+
+#: What adding to a hand's family counts carries into the top bits of the families held
+#: twice or more (see playable_with).
+TWICE_ADD = sum((128 - 2) << 8 * slot for slot in range(len(FAMILIES)))
+#: The cards (as bits) at each place among run neighbours (RUN_KEY; none at most places
+#: next to a colour's run ranks).
+KEY_CARDS: list[int] = [0] * (max(RUN_KEY) + 3)
+for _k, _key in enumerate(RUN_KEY):
+    if _key >= 0:
+        KEY_CARDS[_key] |= 1 << _k
+
+
+def playable_with(hand: Iterable[int], anywhere: int) -> int:
+    """The cards (as bits) that could be played with the cards `hand` at once, given those
+    some group on the table takes (`anywhere`): a trump with two trumps held; any other
+    card laid off, or making three of its rank or suit with two held, or a run of three of
+    its colour with two held next to it or one on each side (FZ-3's `take CARD`)."""
+    hand = tuple(hand)
+    twice = (sum(map(FAMILY_COUNT.__getitem__, hand)) + TWICE_ADD) & COUNT_TOP
+    found = anywhere & ~TRUMP_BITS  # a Big Fozzle's trumps are asked of the hand only
+    while twice:
+        top = twice & -twice
+        twice ^= top
+        found |= SLOT_CARDS[top.bit_length() >> 3]
+    runs = 0
+    for k in hand:
+        runs |= RUN_BIT[k]
+    near = (runs << 1 & (runs >> 1 | runs << 2)) | (runs >> 1 & runs >> 2)
+    while near:
+        low = near & -near
+        near ^= low
+        found |= KEY_CARDS[low.bit_length() - 1]
+    return found
 
 
 def each(bits: int) -> list[int]:

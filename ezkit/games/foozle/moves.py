@@ -94,8 +94,9 @@ def moves() -> _Moves:
     return _Moves()
 
 
-#: The discard acts, made once (one per card).
+#: The discard acts and those of taking a tableau card, made once (one per card).
 _DISCARD_ACTS: tuple[Act, ...] = tuple((A_DISCARD, k, 0) for k in range(N_CARDS))
+_TAKE_ACTS: tuple[Act, ...] = tuple((A_ANY, k, 0) for k in range(N_CARDS))
 
 
 def lay_cards(move: Move) -> tuple[str, ...]:
@@ -117,36 +118,11 @@ def take_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
         legal.append(m.take_last)
         acts.append((A_LAST, tableau[-1], 0))
     if len(tableau) > 1:
-        # the hand as bits: how many of a rank or suit it holds is a bit count (a trump
-        # counts under rank and suit TRUMP, which no other card asks about)
-        hand = state.hands[state.active]
-        rank, suit, trump, inf, run_key = fg.RANK, fg.SUIT, fg.TRUMP, fg.INF, fg.RUN_KEY
-        rank_bits, suit_bits = fg.RANK_BITS, fg.SUIT_BITS
-        held = sum(map(fg.CARD_BIT.__getitem__, hand))
-        trumps = (held & fg.TRUMP_BITS).bit_count()
-        runs: set[int] | None = None  # the hand's run keys, when first asked
-        anywhere = state.anywhere  # the cards some group takes
+        playable = fg.playable_with(state.hands[state.active], state.anywhere)
         for k in tableau[:-1]:
-            r = rank[k]
-            if r == trump:
-                ok = trumps >= 2
-            elif (
-                anywhere >> k & 1
-                or (held & rank_bits[r]).bit_count() >= 2
-                or (held & suit_bits[suit[k]]).bit_count() >= 2
-            ):
-                ok = True
-            elif r != inf:
-                if runs is None:
-                    runs = set(map(run_key.__getitem__, hand))
-                c = run_key[k]
-                lo, hi = c - 1 in runs, c + 1 in runs
-                ok = (lo and hi) or (lo and c - 2 in runs) or (hi and c + 2 in runs)
-            else:
-                ok = False
-            if ok:
+            if playable >> k & 1:
                 legal.append(m.take[k])
-                acts.append((A_ANY, k, 0))
+                acts.append(_TAKE_ACTS[k])
     return legal, acts
 
 
@@ -159,26 +135,19 @@ def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
     acts: list[Act] = []
     lonely = taken >= 0 and taken in hand  # the taken card: never left alone unplayable
     size = len(hand)
-    new_group, targets, fits_after = m.new_group, state.targets, state.fits_after
-    grouped = bool(state.sums)
+    known = state.lays
     for cards in fg.candidates(hand):
         if owed >= 0 and owed not in cards:
             continue
-        s, move, act = new_group(cards)
-        joins = targets(s) if grouped else ()
         # a Big Fozzle discards the rest of the hand: nothing is left to be stuck with
-        alone = lonely and size - len(cards) == 1 and taken not in cards and not _fozzle(cards)
-        if not joins:
-            if alone and not fits_after(taken, len(state.sums), s):
-                continue
-            legal.append(move)
-            acts.append(act)
+        if lonely and size - len(cards) == 1 and taken not in cards and not _fozzle(cards):
+            _lays_keeping(state, cards, legal, acts)
             continue
-        for g in joins:
-            if alone and not fits_after(taken, g, fg.merge(state.sums[g], s)):
-                continue
-            legal.append(m.lay_down(cards, g))
-            acts.append((A_LAYDOWN, cards, g))
+        found = known.get(cards)
+        if found is None:
+            found = known[cards] = _lays(state, cards)
+        legal.extend(found[0])
+        acts.extend(found[1])
     anywhere = state.anywhere  # the cards some group takes: the others are passed over
     for k in (owed,) if owed >= 0 else hand:
         if not anywhere >> k & 1:
@@ -193,6 +162,37 @@ def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
         legal.extend(map(m.discard.__getitem__, kept))
         acts.extend(map(_DISCARD_ACTS.__getitem__, kept))
     return legal, acts
+
+
+def _lays(state: FoozleState, cards: tuple[int, ...]) -> tuple[list[Move], list[Act]]:
+    """A lay-down's moves and acts: on its own, or joining each group it could join (FZ-2).
+    Remembered by the state until the groups change (state.lays): a player holding a group
+    back is offered it decision after decision."""
+    m = state.game.m
+    s, move, act = m.new_group(cards)
+    joins = state.targets(s) if state.sums else ()
+    if not joins:
+        return [move], [act]
+    return [m.lay_down(cards, g) for g in joins], [(A_LAYDOWN, cards, g) for g in joins]
+
+
+def _lays_keeping(
+    state: FoozleState, cards: tuple[int, ...], legal: list[Move], acts: list[Act]
+) -> None:
+    """`_lays` of a lay-down that would leave only the card taken from the tableau: those
+    after which that card can be laid off (see rules.py), added to legal and acts."""
+    m, taken = state.game.m, state.taken
+    s, move, act = m.new_group(cards)
+    joins = state.targets(s) if state.sums else ()
+    if not joins:
+        if state.fits_after(taken, len(state.sums), s):
+            legal.append(move)
+            acts.append(act)
+        return
+    for g in joins:
+        if state.fits_after(taken, g, fg.merge(state.sums[g], s)):
+            legal.append(m.lay_down(cards, g))
+            acts.append((A_LAYDOWN, cards, g))
 
 
 # --- a lay typed by hand, and why a move is not legal -------------------------------------

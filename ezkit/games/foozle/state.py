@@ -83,8 +83,10 @@ class FoozleState(State):
         self.takes: list[int] = []
         self.changed: list[int] = []
         self.anywhere = 0
-        #: targets() remembered by summary until the groups change (see targets).
+        #: targets() remembered by summary, and the menu's moves of each lay-down (lays())
+        #: by its cards, until the groups change.
         self._targets: dict[fg.Summary, list[int]] = {}
+        self.lays: dict[tuple[int, ...], tuple[list[Move], list[mv.Act]]] = {}
         self.phase = P_TAKE
         self.taken = self.owed = -1
         self.turn = 0
@@ -223,14 +225,14 @@ class FoozleState(State):
     def _clear_groups(self) -> None:
         self.groups, self.sums, self.takes, self.changed, self.anywhere = [], [], [], [], 0
         self._group_views = []
-        self._targets = {}
+        self._targets, self.lays = {}, {}
         self._shown += 1
 
     def _set_group(self, g: int, cards: list[int], s: fg.Summary | None = None) -> None:
         """Put group g (new when g is past the end) on the table; s: its summary when the
         caller knows it (merged from the old group's), else it is worked out."""
         self._shown += 1
-        self._targets = {}
+        self._targets, self.lays = {}, {}
         if g < len(self.groups):
             self.groups[g] = cards
             self.changed.remove(g)
