@@ -277,7 +277,7 @@ for (_c, _r), _m in RUN_CARD_BITS.items():
 #: cards: each rank (infinity last), the trumps, each suit. A card counts one in the byte of
 #: its rank and one in its suit's (a trump in the trumps' only): FAMILY_COUNT[k]. Adding
 #: COUNT_ADD carries every byte that reached GROUP_MIN into its top bit (COUNT_TOP): a
-#: hand's families of three or more in a few integer operations (see full_families).
+#: hand's families of three or more in a few integer operations (see held_candidates).
 FAMILIES: tuple[int, ...] = (
     *(RANK_BITS[r] for r in sorted(RANK_BITS)),
     TRUMP_BITS,
@@ -298,11 +298,6 @@ TRUMPS_TOP = 128 << 8 * _TRUMP_SLOT
 SUITS_TOP = COUNT_TOP & ~(RANKS_TOP | TRUMPS_TOP)
 
 
-def full_families(cards: Iterable[int]) -> int:
-    """The top bits (COUNT_TOP) of the families of which `cards` hold GROUP_MIN or more."""
-    return (sum(map(FAMILY_COUNT.__getitem__, cards)) + COUNT_ADD) & COUNT_TOP
-
-
 #: What adding to a hand's family counts carries into the top bits of the families held
 #: twice or more (see playable_with).
 TWICE_ADD = sum((128 - 2) << 8 * slot for slot in range(len(FAMILIES)))
@@ -314,13 +309,13 @@ for _k, _key in enumerate(RUN_KEY):
         KEY_CARDS[_key] |= 1 << _k
 
 
-def playable_with(hand: Iterable[int], anywhere: int) -> int:
+def playable_with(hand: Sequence[int], counts: int, anywhere: int) -> int:
     """The cards (as bits) that could be played with the cards `hand` at once, given those
     some group on the table takes (`anywhere`): a trump with two trumps held; any other
     card laid off, or making three of its rank or suit with two held, or a run of three of
-    its colour with two held next to it or one on each side (FZ-3's `take CARD`)."""
-    hand = tuple(hand)
-    twice = (sum(map(FAMILY_COUNT.__getitem__, hand)) + TWICE_ADD) & COUNT_TOP
+    its colour with two held next to it or one on each side (FZ-3's `take CARD`). `counts`:
+    the hand's families counted (see held_candidates)."""
+    twice = (counts + TWICE_ADD) & COUNT_TOP
     found = anywhere & ~TRUMP_BITS  # a Big Fozzle's trumps are asked of the hand only
     while twice:
         top = twice & -twice
@@ -371,17 +366,29 @@ def candidates(hand: Iterable[int], full_only: bool = False) -> list[tuple[int, 
     In this order: the trumps, the ranks, the suits (each where its lowest card comes in the
     sorted hand), the runs colour by colour (each where its lowest card comes). Asked at
     every decision of a play phase, so the families of three or more are found at once by
-    counting (`full_families`), and each family's lay-downs and each colour's runs are
+    counting (`_counts`), and each family's lay-downs and each colour's runs are
     remembered (a pure function of their cards)."""
     cards = sorted(hand)
-    full = full_families(cards)
+    return held_candidates(cards, sum(map(CARD_BIT.__getitem__, cards)), _counts(cards), full_only)
+
+
+def _counts(cards: Iterable[int]) -> int:
+    """The cards' families counted, a byte each (FAMILY_COUNT)."""
+    return sum(map(FAMILY_COUNT.__getitem__, cards))
+
+
+def held_candidates(
+    cards: Sequence[int], bits: int, counts: int, full_only: bool = False
+) -> list[tuple[int, ...]]:
+    """`candidates` of the sorted `cards`, given them as bits and their families counted
+    (`_counts`), as a game keeps them for each hand."""
+    full = (counts + COUNT_ADD) & COUNT_TOP
     runs = 0
     for k in cards:
         runs |= RUN_BIT[k]
     runs &= runs >> 1 & runs >> 2  # three in a row of one colour from here
     if not full and not runs:
         return []
-    bits = sum(map(CARD_BIT.__getitem__, cards))
     found: list[tuple[int, ...]] = []
     if full & TRUMPS_TOP:  # a Big Fozzle: all the trumps, never fewer
         found.append(tuple(each(bits & TRUMP_BITS)))

@@ -118,7 +118,8 @@ def take_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
         legal.append(m.take_last)
         acts.append((A_LAST, tableau[-1], 0))
     if len(tableau) > 1:
-        playable = fg.playable_with(state.hands[state.active], state.anywhere)
+        seat = state.active
+        playable = fg.playable_with(state.hands[seat], state.counts[seat], state.anywhere)
         for k in tableau[:-1]:
             if playable >> k & 1:
                 legal.append(m.take[k])
@@ -129,14 +130,15 @@ def take_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
 def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
     """The owe and play phases: lay-downs, lay-offs and (unless a card is owed) discards."""
     m = state.game.m
-    hand = state.hands[state.active]
+    seat = state.active
+    hand = state.hands[seat]
     owed, taken = state.owed, state.taken
     legal: list[Move] = []
     acts: list[Act] = []
     lonely = taken >= 0 and taken in hand  # the taken card: never left alone unplayable
     size = len(hand)
     known = state.lays
-    for cards in fg.candidates(hand):
+    for cards in fg.held_candidates(hand, state.held[seat], state.counts[seat]):
         if owed >= 0 and owed not in cards:
             continue
         # a Big Fozzle discards the rest of the hand: nothing is left to be stuck with

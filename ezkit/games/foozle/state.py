@@ -66,6 +66,10 @@ class FoozleState(State):
         self.dump: list[int] = []
         self.deck = self._shuffled(range(N_CARDS))
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        #: Per seat, its hand as bits and its families counted (groups.FAMILY_COUNT), kept
+        #: with the hand (_got, _gave): every menu asks them.
+        self.held = [0] * self.n
+        self.counts = [0] * self.n
         self.tableau: list[int] = []
         self.groups: list[list[int]] = []
         #: Bumped whenever the groups or the tokens change (see _shared_view).
@@ -129,6 +133,7 @@ class FoozleState(State):
                 self.hands[(self.dealer + i) % n].append(self.deck.pop())
         for hand in self.hands:
             hand.sort()
+        self._count_hands()
         self.tableau = [self.deck.pop()]
         self._clear_groups()
         self.turn = 0
@@ -187,6 +192,7 @@ class FoozleState(State):
         for hand in self.hands:
             self.dump.extend(hand)
             hand.clear()
+        self._count_hands()
         for group in self.groups:
             self.dump.extend(group)
         self.dump.extend(self.tableau)
@@ -334,16 +340,14 @@ class FoozleState(State):
         self._legal = None
         if kind == A_DRAW:
             k = self.deck.pop()
-            hand.append(k)
-            hand.sort()
+            self._got(seat, k)
             self.phase = P_PLAY
             if narrate:
                 events.append(say.drew(self._name(seat), seat, k))
         elif kind in (A_LAST, A_ANY):
             k = act[1]
             self.tableau.remove(k)
-            hand.append(k)
-            hand.sort()
+            self._got(seat, k)
             self.taken = k
             if kind == A_ANY:
                 self.owed = k
@@ -354,7 +358,7 @@ class FoozleState(State):
                 events.append(say.took(self._name(seat), k, kind == A_ANY))
         elif kind == A_LAYOFF:
             k, g = act[1], act[2]
-            hand.remove(k)
+            self._gave(seat, k)
             after = fg.merge(self.sums[g], fg.SINGLE[k])
             self._set_group(g, [*self.groups[g], k], after)
             self._played(k)
@@ -366,7 +370,7 @@ class FoozleState(State):
             self._lay_down(seat, act[1], act[2], events)
         else:
             k = act[1]
-            hand.remove(k)
+            self._gave(seat, k)
             self.tableau.append(k)
             if narrate:
                 events.append(say.discarded(self._name(seat), k))
@@ -375,6 +379,28 @@ class FoozleState(State):
             else:
                 self._end_hand(seat, events)
         return events
+
+    def _got(self, seat: int, k: int) -> None:
+        """Card k into seat's hand (kept in card order)."""
+        hand = self.hands[seat]
+        hand.append(k)
+        hand.sort()
+        self.held[seat] |= fg.CARD_BIT[k]
+        self.counts[seat] += fg.FAMILY_COUNT[k]
+
+    def _gave(self, seat: int, k: int) -> None:
+        """Card k out of seat's hand."""
+        self.hands[seat].remove(k)
+        self.held[seat] &= ~fg.CARD_BIT[k]
+        self.counts[seat] -= fg.FAMILY_COUNT[k]
+
+    def _count_hands(self) -> None:
+        """`held` and `counts` of every hand afresh (dealt, emptied or set by hand)."""
+        self.held, self.counts = self._hands_counted()
+
+    def _hands_counted(self) -> tuple[list[int], list[int]]:
+        bit, count = fg.CARD_BIT.__getitem__, fg.FAMILY_COUNT.__getitem__
+        return [sum(map(bit, h)) for h in self.hands], [sum(map(count, h)) for h in self.hands]
 
     def _played(self, k: int) -> None:
         if k == self.owed:
@@ -386,7 +412,7 @@ class FoozleState(State):
     def _lay_down(self, seat: int, cards: tuple[int, ...], g: int, events: list[Event]) -> None:
         hand = self.hands[seat]
         for k in cards:
-            hand.remove(k)
+            self._gave(seat, k)
             self._played(k)
         name = self._name(seat)
         s = fg.summary_of(cards)
@@ -404,6 +430,7 @@ class FoozleState(State):
             if self.narrate:
                 events.append(say.big_fozzle(name, hand))
             hand.clear()
+            self._count_hands()
             self._end_hand(seat, events)
             return
         colour = s.colour
@@ -536,7 +563,11 @@ class FoozleState(State):
     def conserved(self) -> bool:
         places = [*self.hands, self.deck, self.tableau, self.dump, *self.groups]
         every = [k for place in places for k in place]
-        return len(every) == N_CARDS and set(every) == set(range(N_CARDS))
+        return (
+            len(every) == N_CARDS
+            and set(every) == set(range(N_CARDS))
+            and self._hands_counted() == (self.held, self.counts)  # kept along with the hands
+        )
 
     # --- a position set by hand ---------------------------------------------------------
 
@@ -583,6 +614,7 @@ class FoozleState(State):
         self.deck = rest + top[::-1]
         self.dump = []
         self.hands, self.tableau = new_hands, new_tableau
+        self._count_hands()
         self._clear_groups()
         for g, cards in enumerate(new_groups):
             self._set_group(g, cards)
