@@ -209,6 +209,7 @@ _SLOT_CARDS = fg.SLOT_CARDS
 _COUNT = fg.FAMILY_COUNT
 _COUNT_ADD = fg.COUNT_ADD
 _COUNT_TOP = fg.COUNT_TOP
+_counts = fg.family_counts
 #: The colours still needed (as numbers), by the colours held as a view lists them (in
 #: fg.COLOURS order): every subset, made once.
 _NEED: dict[tuple[str, ...], frozenset[int]] = {
@@ -509,7 +510,9 @@ def _candidates(bits: int) -> list[_LayDown]:
     found = _CANDIDATES.get(bits)
     if found is None:
         found = []
-        for cards in fg.candidates(_each(bits)) if bits.bit_count() >= fg.GROUP_MIN else ():
+        hand = _each(bits)  # in card order, as held_candidates wants them
+        lays = fg.held_candidates(hand, bits, _counts(hand)) if len(hand) >= fg.GROUP_MIN else ()
+        for cards in lays:
             lay = _LAYDOWNS.get(cards)
             if lay is None:
                 lay = _remember(_LAYDOWNS, cards, _lay_down(cards))

@@ -366,13 +366,15 @@ def candidates(hand: Iterable[int], full_only: bool = False) -> list[tuple[int, 
     In this order: the trumps, the ranks, the suits (each where its lowest card comes in the
     sorted hand), the runs colour by colour (each where its lowest card comes). Asked at
     every decision of a play phase, so the families of three or more are found at once by
-    counting (`_counts`), and each family's lay-downs and each colour's runs are
+    counting (`family_counts`), and each family's lay-downs and each colour's runs are
     remembered (a pure function of their cards)."""
     cards = sorted(hand)
-    return held_candidates(cards, sum(map(CARD_BIT.__getitem__, cards)), _counts(cards), full_only)
+    return held_candidates(
+        cards, sum(map(CARD_BIT.__getitem__, cards)), family_counts(cards), full_only
+    )
 
 
-def _counts(cards: Iterable[int]) -> int:
+def family_counts(cards: Iterable[int]) -> int:
     """The cards' families counted, a byte each (FAMILY_COUNT)."""
     return sum(map(FAMILY_COUNT.__getitem__, cards))
 
@@ -381,7 +383,7 @@ def held_candidates(
     cards: Sequence[int], bits: int, counts: int, full_only: bool = False
 ) -> list[tuple[int, ...]]:
     """`candidates` of the sorted `cards`, given them as bits and their families counted
-    (`_counts`), as a game keeps them for each hand."""
+    (`family_counts`), as a game keeps them for each hand."""
     full = (counts + COUNT_ADD) & COUNT_TOP
     runs = 0
     for k in cards:

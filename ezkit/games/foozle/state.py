@@ -399,8 +399,8 @@ class FoozleState(State):
         self.held, self.counts = self._hands_counted()
 
     def _hands_counted(self) -> tuple[list[int], list[int]]:
-        bit, count = fg.CARD_BIT.__getitem__, fg.FAMILY_COUNT.__getitem__
-        return [sum(map(bit, h)) for h in self.hands], [sum(map(count, h)) for h in self.hands]
+        bit = fg.CARD_BIT.__getitem__
+        return [sum(map(bit, h)) for h in self.hands], list(map(fg.family_counts, self.hands))
 
     def _played(self, k: int) -> None:
         if k == self.owed:
