@@ -53,6 +53,59 @@ def test_accepts_is_merge_then_valid_card_by_card() -> None:
         assert fb._accepts(s) == want, s
 
 
+def test_summary_is_the_cards_merged_one_by_one() -> None:
+    rng = random.Random(5)
+    for _ in range(5000):
+        pool = rng.choice([range(N_CARDS), fg.TRUMPS, fg.RANK_BITS, fg.SUIT_BITS])
+        if isinstance(pool, dict):  # the cards of one rank or suit
+            pool = [k for k in range(N_CARDS) if fg.CARD_BIT[k] & rng.choice(list(pool.values()))]
+        cards = rng.sample(list(pool), rng.randint(0, min(8, len(pool))))
+        merged = fg.EMPTY
+        for k in cards:
+            merged = fg.merge(merged, fg.SINGLE[k])
+        assert fg.summary(cards) == merged, cards
+
+
+def test_kin_meet_exactly_when_targets_asks_joins() -> None:
+    """groups.kin: the menu asks state.targets only when the kin meet, which is when a group
+    has the lay-down's rank or (not mixed) colour."""
+    found = some_summaries(random.Random(6))
+    for s in found[:300]:
+        for t in found:
+            want = t.rank == s.rank >= 0 or t.colour == s.colour != fg.MIXED
+            assert bool(fg.kin(s) & fg.kin(t)) == want, (s, t)
+
+
+def test_playable_with_is_the_take_menus_card_by_card_test() -> None:
+    """groups.playable_with against FZ-3's test of each card: a trump with two trumps held;
+    another card laid off somewhere, or with two of its rank or suit held, or with run
+    neighbours held (two below, two above, or one each side)."""
+    rng = random.Random(7)
+    keys = fg.RUN_KEY
+    for _ in range(3000):
+        hand = sorted(rng.sample(range(N_CARDS), rng.randint(1, 14)))
+        anywhere = bits_of(rng.sample(range(N_CARDS), rng.randint(0, 30)))
+        runs = {keys[k] for k in hand}
+        want = 0
+        for k in range(N_CARDS):
+            if fg.RANK[k] == fg.TRUMP:
+                ok = sum(fg.RANK[h] == fg.TRUMP for h in hand) >= 2
+            elif (
+                anywhere >> k & 1
+                or sum(fg.RANK[h] == fg.RANK[k] for h in hand) >= 2
+                or sum(fg.SUIT[h] == fg.SUIT[k] for h in hand) >= 2
+            ):
+                ok = True
+            elif fg.RANK[k] != fg.INF:
+                c = keys[k]
+                lo, hi = c - 1 in runs, c + 1 in runs
+                ok = (lo and hi) or (lo and c - 2 in runs) or (hi and c + 2 in runs)
+            else:
+                ok = False
+            want |= ok << k
+        assert fg.playable_with(hand, fg.family_counts(hand), anywhere) == want, hand
+
+
 def test_groupable_is_every_card_of_the_candidates() -> None:
     rng = random.Random(2)
     for _ in range(3000):

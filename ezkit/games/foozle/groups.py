@@ -176,6 +176,13 @@ def joins(a: Summary, b: Summary) -> bool:
     return ok
 
 
+def kin(s: Summary) -> int:
+    """The rank a group of summary s is all of (a bit 0..10) and its colour (a bit from 16,
+    the trumps' first), as bits: two groups can make one (a set, or a flush, run or Big
+    Fozzle of one colour) only if their kin meet (FZ-2)."""
+    return (1 << s.rank if s.rank >= 0 else 0) | (1 << 17 + s.colour if s.colour >= TRUMP else 0)
+
+
 def is_run(s: Summary) -> bool:
     """Consecutive distinct ranks within run_ranks, one colour, no trump (FZ-2)."""
     if s.colour < 0 or not s.distinct or s.mask & ~RUN_BITS or s.n < GROUP_MIN:

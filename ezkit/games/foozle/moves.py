@@ -61,7 +61,7 @@ class _Moves:
         self.discard = [Move(DISCARD, (i,)) for i in IDS]
         self.layoff: dict[tuple[int, int], Move] = {}
         self.laydown: dict[tuple[tuple[int, ...], int], Move] = {}
-        self.alone: dict[tuple[int, ...], tuple[fg.Summary, Move, Act]] = {}
+        self.alone: dict[tuple[int, ...], tuple[fg.Summary, Move, Act, int]] = {}
 
     def lay_off(self, k: int, g: int) -> Move:
         move = self.layoff.get((k, g))
@@ -69,12 +69,14 @@ class _Moves:
             move = self.layoff[(k, g)] = Move(LAY, (IDS[k], ON, str(g + 1)))
         return move
 
-    def new_group(self, cards: tuple[int, ...]) -> tuple[fg.Summary, Move, Act]:
-        """A lay-down as a group of its own: its cards' summary, its move and its act, made
-        once per cards (asked for every lay-down of every play decision)."""
+    def new_group(self, cards: tuple[int, ...]) -> tuple[fg.Summary, Move, Act, int]:
+        """A lay-down as a group of its own: its cards' summary, its move, its act and its
+        kin (groups.kin), made once per cards (asked for every lay-down of every play
+        decision)."""
         found = self.alone.get(cards)
         if found is None:
-            found = (fg.summary_of(cards), self.lay_down(cards, -1), (A_LAYDOWN, cards, -1))
+            s = fg.summary_of(cards)
+            found = (s, self.lay_down(cards, -1), (A_LAYDOWN, cards, -1), fg.kin(s))
             if len(self.alone) < 200_000:
                 self.alone[cards] = found
         return found
@@ -171,8 +173,8 @@ def _lays(state: FoozleState, cards: tuple[int, ...]) -> tuple[list[Move], list[
     Remembered by the state until the groups change (state.lays): a player holding a group
     back is offered it decision after decision."""
     m = state.game.m
-    s, move, act = m.new_group(cards)
-    joins = state.targets(s) if state.sums else ()
+    s, move, act, kin = m.new_group(cards)
+    joins = state.targets(s) if kin & state.kin else ()  # no group of its rank or colour: none
     if not joins:
         return [move], [act]
     return [m.lay_down(cards, g) for g in joins], [(A_LAYDOWN, cards, g) for g in joins]
@@ -184,8 +186,8 @@ def _lays_keeping(
     """`_lays` of a lay-down that would leave only the card taken from the tableau: those
     after which that card can be laid off (see rules.py), added to legal and acts."""
     m, taken = state.game.m, state.taken
-    s, move, act = m.new_group(cards)
-    joins = state.targets(s) if state.sums else ()
+    s, move, act, kin = m.new_group(cards)
+    joins = state.targets(s) if kin & state.kin else ()
     if not joins:
         if state.fits_after(taken, len(state.sums), s):
             legal.append(move)

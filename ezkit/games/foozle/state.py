@@ -87,6 +87,9 @@ class FoozleState(State):
         self.takes: list[int] = []
         self.changed: list[int] = []
         self.anywhere = 0
+        #: The groups' kin together (groups.kin): a lay-down of no rank or colour here joins
+        #: no group (targets).
+        self.kin = 0
         #: targets() remembered by summary, and the menu's moves of each lay-down (lays())
         #: by its cards, until the groups change.
         self._targets: dict[fg.Summary, list[int]] = {}
@@ -230,6 +233,7 @@ class FoozleState(State):
 
     def _clear_groups(self) -> None:
         self.groups, self.sums, self.takes, self.changed, self.anywhere = [], [], [], [], 0
+        self.kin = 0
         self._group_views = []
         self._targets, self.lays = {}, {}
         self._shown += 1
@@ -251,10 +255,11 @@ class FoozleState(State):
         s = self.sums[g] = fg.summary(cards) if s is None else s
         self.takes[g] = fg.takers(s)
         self.changed.append(g)
-        anywhere = 0
-        for m in self.takes:
+        anywhere = kin = 0
+        for m, t in zip(self.takes, self.sums, strict=True):
             anywhere |= m
-        self.anywhere = anywhere
+            kin |= fg.kin(t)
+        self.anywhere, self.kin = anywhere, kin
 
     def fitting(self, k: int) -> list[int]:
         """The groups card k may be laid off on (FZ-2), in the order they last changed (the
