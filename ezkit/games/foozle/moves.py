@@ -139,19 +139,26 @@ def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
     acts: list[Act] = []
     lonely = taken >= 0 and taken in hand  # the taken card: never left alone unplayable
     size = len(hand)
-    known = state.lays
+    new_group, targets, fits_after = m.new_group, state.targets, state.fits_after
+    kin = state.kin  # the ranks and colours of the groups: a lay-down of none joins none
     for cards in fg.held_candidates(hand, state.held[seat], state.counts[seat]):
         if owed >= 0 and owed not in cards:
             continue
+        s, move, act, its_kin = new_group(cards)
+        joins = targets(s) if its_kin & kin else ()
         # a Big Fozzle discards the rest of the hand: nothing is left to be stuck with
-        if lonely and size - len(cards) == 1 and taken not in cards and not _fozzle(cards):
-            _lays_keeping(state, cards, legal, acts)
+        alone = lonely and size - len(cards) == 1 and taken not in cards and not _fozzle(cards)
+        if not joins:
+            if alone and not fits_after(taken, len(state.sums), s):
+                continue
+            legal.append(move)
+            acts.append(act)
             continue
-        found = known.get(cards)
-        if found is None:
-            found = known[cards] = _lays(state, cards)
-        legal.extend(found[0])
-        acts.extend(found[1])
+        for g in joins:
+            if alone and not fits_after(taken, g, fg.merge(state.sums[g], s)):
+                continue
+            legal.append(m.lay_down(cards, g))
+            acts.append((A_LAYDOWN, cards, g))
     anywhere = state.anywhere  # the cards some group takes: the others are passed over
     for k in (owed,) if owed >= 0 else hand:
         if not anywhere >> k & 1:
@@ -166,37 +173,6 @@ def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
         legal.extend(map(m.discard.__getitem__, kept))
         acts.extend(map(_DISCARD_ACTS.__getitem__, kept))
     return legal, acts
-
-
-def _lays(state: FoozleState, cards: tuple[int, ...]) -> tuple[list[Move], list[Act]]:
-    """A lay-down's moves and acts: on its own, or joining each group it could join (FZ-2).
-    Remembered by the state until the groups change (state.lays): a player holding a group
-    back is offered it decision after decision."""
-    m = state.game.m
-    s, move, act, kin = m.new_group(cards)
-    joins = state.targets(s) if kin & state.kin else ()  # no group of its rank or colour: none
-    if not joins:
-        return [move], [act]
-    return [m.lay_down(cards, g) for g in joins], [(A_LAYDOWN, cards, g) for g in joins]
-
-
-def _lays_keeping(
-    state: FoozleState, cards: tuple[int, ...], legal: list[Move], acts: list[Act]
-) -> None:
-    """`_lays` of a lay-down that would leave only the card taken from the tableau: those
-    after which that card can be laid off (see rules.py), added to legal and acts."""
-    m, taken = state.game.m, state.taken
-    s, move, act, kin = m.new_group(cards)
-    joins = state.targets(s) if kin & state.kin else ()
-    if not joins:
-        if state.fits_after(taken, len(state.sums), s):
-            legal.append(move)
-            acts.append(act)
-        return
-    for g in joins:
-        if state.fits_after(taken, g, fg.merge(state.sums[g], s)):
-            legal.append(m.lay_down(cards, g))
-            acts.append((A_LAYDOWN, cards, g))
 
 
 # --- a lay typed by hand, and why a move is not legal -------------------------------------

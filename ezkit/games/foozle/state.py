@@ -90,10 +90,8 @@ class FoozleState(State):
         #: The groups' kin together (groups.kin): a lay-down of no rank or colour here joins
         #: no group (targets).
         self.kin = 0
-        #: targets() remembered by summary, and the menu's moves of each lay-down (lays())
-        #: by its cards, until the groups change.
+        #: targets() remembered by summary until the groups change (see targets).
         self._targets: dict[fg.Summary, list[int]] = {}
-        self.lays: dict[tuple[int, ...], tuple[list[Move], list[mv.Act]]] = {}
         self.phase = P_TAKE
         self.taken = self.owed = -1
         self.turn = 0
@@ -235,14 +233,14 @@ class FoozleState(State):
         self.groups, self.sums, self.takes, self.changed, self.anywhere = [], [], [], [], 0
         self.kin = 0
         self._group_views = []
-        self._targets, self.lays = {}, {}
+        self._targets = {}
         self._shown += 1
 
     def _set_group(self, g: int, cards: list[int], s: fg.Summary | None = None) -> None:
         """Put group g (new when g is past the end) on the table; s: its summary when the
         caller knows it (merged from the old group's), else it is worked out."""
         self._shown += 1
-        self._targets, self.lays = {}, {}
+        self._targets = {}
         if g < len(self.groups):
             self.groups[g] = cards
             self.changed.remove(g)
