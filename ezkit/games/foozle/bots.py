@@ -46,11 +46,11 @@ class FoozleHeuristicBot:
         #: at them again. Holding the list keeps its identity from being reused.
         self._groups: list[dict[str, Any]] | None = None
         self._table = _table([])
-        #: The summaries of the last groups list's groups, by the id of each group's dict
-        #: (held with it, so no other object can take its id meanwhile). A quiet state hands
-        #: a group's same dict to its views until that group changes, so a change to one
-        #: group costs the summary of one group.
-        self._summaries: dict[int, tuple[dict[str, Any], fg.Summary]] = {}
+        #: The summaries of the last groups list's groups and the cards each takes, by the
+        #: id of each group's dict (held with them, so no other object can take its id
+        #: meanwhile). A quiet state hands a group's same dict to its views until that group
+        #: changes, so a change to one group costs the summary of one group.
+        self._summaries: dict[int, tuple[dict[str, Any], fg.Summary, int]] = {}
 
     def choose(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
@@ -88,20 +88,18 @@ class FoozleHeuristicBot:
         return self._discard(hand, held, legal, rng)
 
     def _table_of(self, groups: list[dict[str, Any]]) -> _Table:
-        """`_table` of the view's groups (a pure function of their summaries, remembered)."""
+        """`_table` of the view's groups, from each group's summary and the cards it takes,
+        worked out when the group is new or changed."""
         known = self._summaries
         fresh = {}
         for group in groups:
             seen = known.get(id(group))
             if seen is None or seen[0] is not group:
-                seen = (group, _group_summary(tuple(group["cards"])))
+                s = _group_summary(tuple(group["cards"]))
+                seen = (group, s, _accepts(s))
             fresh[id(group)] = seen
         self._summaries = fresh
-        sums = tuple(seen[1] for seen in fresh.values())
-        found = _TABLES.get(sums)
-        if found is None:
-            found = _remember(_TABLES, sums, _table(sums))
-        return found
+        return _table([seen[1] for seen in fresh.values()], [seen[2] for seen in fresh.values()])
 
     def _take(
         self,
@@ -259,7 +257,6 @@ CACHE_CAP = 100_000
 _CANDIDATES: dict[int, list[_LayDown]] = {}
 _LAYDOWNS: dict[tuple[int, ...], _LayDown] = {}
 _GROWN: dict[tuple[fg.Summary, int], tuple[fg.Summary, int]] = {}
-_TABLES: dict[tuple[fg.Summary, ...], _Table] = {}
 _GROUPS: dict[tuple[str, ...], fg.Summary] = {}
 _GROUPABLE: dict[int, int] = {}
 _LAYS: dict[Move, tuple[tuple[int, ...], int, int]] = {}
@@ -273,7 +270,6 @@ CACHES: tuple[dict[Any, Any], ...] = (
     _CANDIDATES,
     _LAYDOWNS,
     _GROWN,
-    _TABLES,
     _GROUPS,
     _GROUPABLE,
     _LAYS,
@@ -425,8 +421,9 @@ class _Table(NamedTuple):
     runs: tuple[tuple[int, int], ...]
 
 
-def _table(groups: Sequence[fg.Summary]) -> _Table:
-    joins = tuple(_accepts(s) for s in groups)
+def _table(groups: Sequence[fg.Summary], joins: Sequence[int] | None = None) -> _Table:
+    """The table of the groups of these summaries; `joins`: `_accepts` of each, if known."""
+    joins = tuple(map(_accepts, groups) if joins is None else joins)
     takes = 0
     for m in joins:
         takes |= m
