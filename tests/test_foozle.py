@@ -105,6 +105,22 @@ def test_take_any_card_only_when_it_can_be_played_and_then_at_once() -> None:
     play(state, "discard trump-grue")
 
 
+def test_taking_a_card_by_name_that_is_the_last_discard_or_not_there_says_so() -> None:
+    """FZ-3: `take CARD` is for the tableau's other cards; the last one, playable or not, is
+    `take discard`, and a card not in the tableau is not there (it had been told it could
+    not be played, which was wrong of a playable last discard)."""
+    state = position(
+        hands={ANN: ["2-lamps", "3-lamps", "9-mazes"]},
+        tableau=["7-books", "4-lamps"],
+    )
+    with pytest.raises(IllegalMove, match="4-lamps is the last discard: take it with 'take di"):
+        play(state, "take 4-lamps")
+    with pytest.raises(IllegalMove, match="5-lamps is not in the discard tableau"):
+        play(state, "take 5-lamps")
+    with pytest.raises(IllegalMove, match="taken only when it can be played"):
+        play(state, "take 7-books")
+
+
 def test_lay_down_earns_a_token_once_per_colour() -> None:
     state = position(
         hands={

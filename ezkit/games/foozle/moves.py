@@ -297,5 +297,10 @@ def why_illegal(state: FoozleState, move: Move) -> str:
     if move.action == DISCARD and state.taken >= 0 and move.args[:1] == (IDS[state.taken],):
         return "a card taken from the tableau may not be discarded the same turn (FZ-3)"
     if move.action == TAKE and move.args and move.args[0] in fg.KIND:
+        k = fg.KIND[move.args[0]]
+        if k not in state.tableau:
+            return f"{move.args[0]} is not in the discard tableau (FZ-3)"
+        if k == state.tableau[-1]:  # seed 004 "Taking a Card" (b): no duty to play it
+            return f"{move.args[0]} is the last discard: take it with 'take discard' (FZ-3)"
         return f"{move.args[0]}: a tableau card is taken only when it can be played now (FZ-3)"
     return State.why_illegal(state, move)
