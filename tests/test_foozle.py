@@ -342,6 +342,27 @@ def test_a_typed_lay_down_beyond_the_menu_is_accepted() -> None:
     assert state.view(ANN)["groups"][0]["kinds"] == ["flush"]
 
 
+def test_cards_typed_with_commas_as_the_screens_list_them() -> None:
+    """A lay's cards may be typed as the screens list them, apart by commas (README: a card
+    typed as the screens print it; groups.parse: spaces or commas). Had said 'no card'."""
+    state = position(hands={ANN: ["3-mazes", "6-mazes", "7-mazes", "9-books"]})
+    play(state, "take draw")
+    play(state, "lay 3-mazes, 6-mazes, 7-mazes")
+    assert state.view(ANN)["groups"][0]["cards"] == ["3-mazes", "6-mazes", "7-mazes"]
+
+
+def test_a_lay_down_beyond_the_menu_joins_its_one_group_without_on() -> None:
+    """FZ-2: a typed lay-down (beyond the bounded menu) that can join one group only joins
+    it without `on N`, as a menu lay-down does (moves.parse). Had asked for 'on 1'."""
+    cards = ["4-lamps", "5-lamps", "6-lamps", "7-lamps", "8-lamps", "9-lamps", "9-books"]
+    state = position(hands={ANN: cards}, groups=[["0-lamps", "1-lamps", "2-lamps"]])
+    play(state, "take draw")
+    assert "lay 4-lamps 6-lamps 8-lamps on 1" not in moves(state)  # not offered (bounded)
+    play(state, "lay 4-lamps 6-lamps 8-lamps")
+    assert state.moves[-1].text() == "lay 4-lamps 6-lamps 8-lamps on 1"
+    assert len(state.view(ANN)["groups"][0]["cards"]) == 6
+
+
 def test_a_group_typed_with_leading_zeros_is_saved_as_the_menu_writes_it() -> None:
     """`on 01` is group 1: the move is the menu's `on 1`, in the save and the story (it had
     been kept as typed when checked beyond the menu; found by a hostile-input hunt)."""

@@ -245,8 +245,9 @@ def _fozzle(cards: Sequence[int]) -> bool:
 
 def parse(state: FoozleState, text: str) -> Move:
     """A move from what a person typed: card notation in any case (`∞-Tops`), a lay's cards
-    in any order, `on N` left out when the lay-down joins one group only."""
-    words = " ".join(text.lower().split()).split()
+    in any order, `on N` left out when the lay-down joins one group only; cards apart by
+    spaces or commas, as the screens list them ("lay 3 of Mazes, 4 of Mazes, ...")."""
+    words = text.lower().replace(",", " ").split()
     if words and words[0] == LAY and len(words) > 1:
         args = words[1:]
         tail: list[str] = []
@@ -267,6 +268,12 @@ def parse(state: FoozleState, text: str) -> Move:
             if len(joined) == 1:
                 return joined[0]
         act, why = lay_check(state, typed.args)
+        if act is None and not tail and len(cards) > 1:  # beyond the menu, `on N` left out
+            s = fg.summary(cards)
+            joins = state.targets(s) if fg.valid(s) else []
+            if len(joins) == 1:  # FZ-2: it joins the one group it can
+                typed = Move(LAY, (*typed.args, ON, str(joins[0] + 1)))
+                act, why = lay_check(state, typed.args)
         if act is None:
             raise IllegalMove(why)
         return typed
