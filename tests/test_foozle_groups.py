@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+import importlib.util
+import itertools
+import random
+import types
+
 import pytest
 
 from ezkit.errors import InputError
@@ -87,3 +93,76 @@ def test_candidates_offer_maximal_groups_and_runs_per_suit() -> None:
         assert fg.kinds(list(cards))
     full = fg.candidates(hand, full_only=True)
     assert len(full) < len(found)
+
+
+# --- the shortcuts follow the deck data's numbers ---------------------------------------------
+
+
+def _groups_with(monkeypatch: pytest.MonkeyPatch, **numbers: object) -> types.ModuleType:
+    """A fresh copy of ezkit.games.foozle.groups built on deck tables changed by `numbers`
+    (a table may edit them: RULINGS, "every number ... belongs in data"); the real module
+    is left alone."""
+    from ezkit.games import decks
+
+    changed = dataclasses.replace(decks.tables("foozle"), **numbers)
+    monkeypatch.setattr(decks, "tables", lambda game: changed)
+    spec = importlib.util.find_spec("ezkit.games.foozle.groups")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _plain_playable(g: types.ModuleType, hand: list[int], k: int) -> bool:
+    """Seed 004 (c), by the plain rule: k makes a group with some cards of the hand."""
+    return any(
+        g.valid(g.summary([*cards, k]))
+        for size in range(g.GROUP_MIN - 1, len(hand) + 1)
+        for cards in itertools.combinations(hand, size)
+    )
+
+
+@pytest.mark.parametrize(
+    "numbers",
+    [{"group_min": 4}, {"group_min": 2}, {"run_ranks": (1, 8)}],
+    ids=["group_min-4", "group_min-2", "run_ranks-1-8"],
+)
+def test_the_shortcuts_follow_group_min_and_run_ranks(
+    monkeypatch: pytest.MonkeyPatch, numbers: dict[str, object]
+) -> None:
+    """FZ-2, FZ-3: the bit shortcuts (which tableau card can be played with a hand, which
+    runs a hand holds) agree with the plain rule whatever group_min and run_ranks the deck
+    data gives. They had three in a row and two of a family written into them, and counted
+    ranks outside run_ranks as run neighbours: 'take CARD' was offered for a card that then
+    could not be played, leaving no legal move."""
+    g = _groups_with(monkeypatch, **numbers)
+    rng = random.Random(4)
+    lamps = [g.card(f"{r}-lamps") for r in range(10)]
+    for _ in range(300):
+        hand = rng.sample([*lamps, *rng.sample(range(len(g.IDS)), 6)], rng.randint(2, 7))
+        hand = sorted(set(hand))
+        playable = g.playable_with(hand, g.family_counts(hand), 0)
+        for k in rng.sample([*lamps, *range(len(g.IDS))], 40):
+            if k not in hand:
+                assert bool(playable >> k & 1) == _plain_playable(g, hand, k), (
+                    [g.IDS[c] for c in hand],
+                    g.IDS[k],
+                )
+        found = g.candidates(hand)
+        assert all(g.valid(g.summary(cards)) for cards in found)
+        for size in range(g.GROUP_MIN, len(hand) + 1):
+            for cards in itertools.combinations(hand, size):
+                if "run" in g.kinds_of(cards) and len(set(map(g.SUIT.__getitem__, cards))) == 1:
+                    assert cards in found, [g.IDS[c] for c in cards]  # every flush run
+
+
+def test_the_written_out_run_gaps_of_three_are_the_general_ones() -> None:
+    """groups.run_gaps keeps the written-out form for the book's group_min 3 (asked at every
+    take): it must be the general one (FZ-2)."""
+    from ezkit.games.foozle import groups
+
+    assert groups.GROUP_MIN == 3 and groups.run_gaps is groups._run_gaps_three
+    rng = random.Random(9)
+    for _ in range(2000):
+        runs = rng.getrandbits(80) & rng.getrandbits(80)
+        assert groups._run_gaps_three(runs) == groups._run_gaps_any(runs)

@@ -53,10 +53,10 @@ COLOUR: tuple[int, ...] = tuple(
 TRUMPS: tuple[int, ...] = tuple(k for k in range(len(IDS)) if RANK[k] == TRUMP)
 #: The bits of the ranks a run may use (FZ-2: within run_ranks, never infinity).
 RUN_BITS = sum(1 << r for r in range(RUN_LO, RUN_HI + 1))
-#: A card's place among run neighbours: colour * 16 + rank, so a run's next card is +1; trumps
-#: and infinities (never in a run, FZ-2) get a key no card is next to.
+#: A card's place among run neighbours: colour * 16 + rank, so a run's next card is +1; trumps,
+#: infinities and any rank outside run_ranks (never in a run, FZ-2) get a key no card is next to.
 RUN_KEY: tuple[int, ...] = tuple(
-    -100 if RANK[k] in (TRUMP, INF) else COLOUR[k] * 16 + RANK[k] for k in range(len(IDS))
+    COLOUR[k] * 16 + RANK[k] if RUN_LO <= RANK[k] <= RUN_HI else -100 for k in range(len(IDS))
 )
 #: Per card, the bit of its run key (0 for a trump or an infinity): three cards of a colour in
 #: a row of ranks are three bits in a row.
@@ -306,8 +306,8 @@ SUITS_TOP = COUNT_TOP & ~(RANKS_TOP | TRUMPS_TOP)
 
 
 #: What adding to a hand's family counts carries into the top bits of the families held
-#: twice or more (see playable_with).
-TWICE_ADD = sum((128 - 2) << 8 * slot for slot in range(len(FAMILIES)))
+#: GROUP_MIN - 1 times or more: one card more makes a group of them (see playable_with).
+TWICE_ADD = sum((128 - (GROUP_MIN - 1)) << 8 * slot for slot in range(len(FAMILIES)))
 #: The cards (as bits) at each place among run neighbours (RUN_KEY; none at most places
 #: next to a colour's run ranks).
 KEY_CARDS: list[int] = [0] * (max(RUN_KEY) + 3)
@@ -318,10 +318,10 @@ for _k, _key in enumerate(RUN_KEY):
 
 def playable_with(hand: Sequence[int], counts: int, anywhere: int) -> int:
     """The cards (as bits) that could be played with the cards `hand` at once, given those
-    some group on the table takes (`anywhere`): a trump with two trumps held; any other
-    card laid off, or making three of its rank or suit with two held, or a run of three of
-    its colour with two held next to it or one on each side (FZ-3's `take CARD`). `counts`:
-    the hand's families counted (see held_candidates)."""
+    some group on the table takes (`anywhere`): a trump with GROUP_MIN - 1 trumps held; any
+    other card laid off, or making GROUP_MIN of its rank or suit with one fewer held, or a
+    run of GROUP_MIN of its colour with the others held (FZ-3's `take CARD`). `counts`: the
+    hand's families counted (see held_candidates)."""
     twice = (counts + TWICE_ADD) & COUNT_TOP
     found = anywhere & ~TRUMP_BITS  # a Big Fozzle's trumps are asked of the hand only
     while twice:
@@ -331,12 +331,53 @@ def playable_with(hand: Sequence[int], counts: int, anywhere: int) -> int:
     runs = 0
     for k in hand:
         runs |= RUN_BIT[k]
-    near = (runs << 1 & (runs >> 1 | runs << 2)) | (runs >> 1 & runs >> 2)
+    near = run_gaps(runs)
     while near:
         low = near & -near
         near ^= low
         found |= KEY_CARDS[low.bit_length() - 1]
     return found
+
+
+#: Run keys as bits: a row of GROUP_MIN held starts at p when p + 1 .. p + GROUP_MIN - 1 are
+#: held too (right shifts); a card at p makes such a row when, for some place it takes in
+#: the row, the others are held (the others' keys less p: right shifts for those above,
+#: left shifts for those below).
+_ROW_SHIFTS = tuple(range(1, GROUP_MIN))
+_GAP_SHIFTS = tuple(
+    (tuple(range(1, GROUP_MIN - place)), tuple(range(1, place + 1))) for place in range(GROUP_MIN)
+)
+
+
+def run_starts(runs: int) -> int:
+    """Of run keys held (as bits), those that start GROUP_MIN held in a row (FZ-2)."""
+    found = runs
+    for step in _ROW_SHIFTS:
+        found &= runs >> step
+    return found
+
+
+def _run_gaps_any(runs: int) -> int:
+    """`run_gaps` for any GROUP_MIN."""
+    found = 0
+    for above, below in _GAP_SHIFTS:
+        row = -1
+        for step in above:
+            row &= runs >> step
+        for step in below:
+            row &= runs << step
+        found |= row
+    return found
+
+
+def _run_gaps_three(runs: int) -> int:
+    """`run_gaps` for GROUP_MIN 3 (the book's), written out: asked at every take."""
+    return (runs << 1 & (runs >> 1 | runs << 2)) | (runs >> 1 & runs >> 2)
+
+
+#: The run keys (as bits) whose card would make GROUP_MIN in a row with the keys held
+#: (FZ-2, FZ-3's `take CARD`).
+run_gaps = _run_gaps_three if GROUP_MIN == 3 else _run_gaps_any
 
 
 def each(bits: int) -> list[int]:
@@ -395,7 +436,7 @@ def held_candidates(
     runs = 0
     for k in cards:
         runs |= RUN_BIT[k]
-    runs &= runs >> 1 & runs >> 2  # three in a row of one colour from here
+    runs = run_starts(runs)  # GROUP_MIN in a row of one colour from here
     if not full and not runs:
         return []
     found: list[tuple[int, ...]] = []
