@@ -728,3 +728,14 @@ def test_a_big_fozzle_may_leave_behind_the_card_taken_from_the_tableau() -> None
     assert any(m.text().startswith("lay ") and "trump" in m.text() for m in state.legal_moves())
     play(state, fozzle)
     assert state.view(None)["last_hand"] == {"winner": 0, "why": "went out"}
+
+
+def test_first_names_the_first_dealer_and_the_help_says_so() -> None:
+    """Foozle's `first` is the first dealer (rules.py, GT-3); the player on the dealer's left
+    starts (seed 004 Setup). `game new --help` had said only "Who starts", so `--first Ann`
+    surprised with Bob's turn."""
+    state = Foozle(["Ann", "Bob", "Cat"], first="Ann").new(1)
+    assert state.view(None)["dealer"] == ANN and state.to_move() == BOB
+    result = CliRunner().invoke(cli, ["game", "new", "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    assert "Foozle: the first dealer" in " ".join(result.output.split())

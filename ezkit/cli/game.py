@@ -61,7 +61,12 @@ def _game_options() -> list[Callable[..., Any]]:
             help="A fixed number of rounds, in the game's range.",
         ),
         click.option("--variant", default=None, help="A variant of the rules (no-draw, ...)."),
-        click.option("--first", default=None, help="Who starts: a seat number or a name."),
+        click.option(
+            "--first",
+            default=None,
+            help="Who starts: a seat number or a name (Foozle: the first dealer, and the "
+            "player on the dealer's left starts, seed 004 Setup).",
+        ),
         click.option(
             "--option",
             "extra",
