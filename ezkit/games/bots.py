@@ -36,6 +36,7 @@ class Bot(Protocol):
 
     name: str
     reads_view: bool  # False: the bot never looks, so nobody need build its view
+    # optional: view_keys, the entries of the view it reads (a simulation builds only those)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move: ...
 
@@ -43,6 +44,12 @@ class Bot(Protocol):
 def reads_view(choose: Any) -> bool:
     """Whether a bot's choose() (or the bot) looks at the view it is handed."""
     return getattr(getattr(choose, "__self__", choose), "reads_view", True)
+
+
+def view_keys(choose: Any) -> tuple[str, ...] | None:
+    """The entries of the view a bot's choose() reads, if the bot names them (`view_keys`):
+    a simulation builds only those (State.view_part). None: the whole view."""
+    return getattr(getattr(choose, "__self__", choose), "view_keys", None)
 
 
 class RandomBot:

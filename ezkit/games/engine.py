@@ -32,7 +32,7 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from ezkit.errors import InputError, RuleError
@@ -151,6 +151,12 @@ class State(ABC):
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
         """Exactly what one seat may see (None: what the whole table sees)."""
+
+    def view_part(self, seat: int | None, keys: Iterable[str]) -> dict[str, Any]:
+        """The entries `keys` of view(seat) (those it shows): for a reader of a few of them
+        (a bot in a simulation, see sim.play_one). A game may build them alone."""
+        view = self.view(seat)
+        return {key: view[key] for key in keys if key in view}
 
     @abstractmethod
     def scores(self) -> list[float]:

@@ -118,20 +118,30 @@ def play_one(
     see forced moves too (a memory bot learns from the cards shown then) and, if it says
     which (`learns_from(move)`), this one. The game is quiet
     (Game.new_quiet): its log may be empty; moves, scores and winners are as in a told one."""
-    from ezkit.games.bots import reads_view
+    from ezkit.games.bots import reads_view, view_keys
 
     state = game.new_quiet(seed)  # nobody reads a simulation's story: no event texts
     rng = rng or random.Random(seed)
     looks = [reads_view(choose) for choose in choosers]
+    keys = [view_keys(choose) for choose in choosers]
     learns = [_learns_from(choose) for choose in choosers]
     while (seat := state.to_move()) is not None:
         legal = state.legal_moves()
         if len(legal) == 1 and not (learns[seat] and learns[seat](legal[0])):
             move = legal[0]
-        else:  # a bot that never looks at its view is not handed one (it costs a third)
-            move = choosers[seat](state.view(seat) if looks[seat] else {}, legal, rng)
+        else:  # a bot is handed only the view it reads (all of it costs a third)
+            move = choosers[seat](_view(state, seat, looks[seat], keys[seat]), legal, rng)
         state.play(move)
     return state
+
+
+def _view(
+    state: engine.State, seat: int, looks: bool, keys: tuple[str, ...] | None
+) -> dict[str, Any]:
+    """What a bot is handed: nothing if it never looks, the entries it names if it does."""
+    if not looks:
+        return {}
+    return state.view(seat) if keys is None else state.view_part(seat, keys)
 
 
 def _learns_from(choose: Callable[..., engine.Move]) -> Callable[[engine.Move], bool] | None:

@@ -57,6 +57,8 @@ class DudabHeuristicBot:
     """
 
     name = "heuristic"
+    #: The entries of its view it reads (a simulation builds only those).
+    view_keys = ("phase", "hand", "pile", "discard", "columns", "draw_pile")
 
     def __init__(self) -> None:
         self.score = score

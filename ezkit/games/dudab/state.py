@@ -24,7 +24,7 @@ score); for a seat also hand and pile (its own cards); at the end scores and win
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
 from typing import Any
 
@@ -174,47 +174,36 @@ class DudabState(Playing, LegalMoves, State):
         return every
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        game = self.game
-        ids = game.ids
-        request = None
-        if self.req_col >= 0:
-            attr, value = game.requests[self.req]
-            request = {"column": self.req_col + 1, "kind": attr, "value": value, "by": self.req_by}
-        shared = self._shared_view()
-        place = self._seen_place
-        v: dict[str, Any] = {
-            "game": game.name,
-            "players": shared["players"],
-            "seat": seat,
-            "round": self.round,
-            "rounds": game.rounds,
-            "first": self.first,
-            "active": self.active,
-            "to_move": self._to_move,
-            "phase": PHASES[self.phase],
-            "columns": self._columns_view(),
-            "request": request,
-            "shaman": (
-                {"column": self.shaman_col + 1, "by": self.shaman_by}
-                if self.shaman_col >= 0
-                else None
-            ),
-            "placing": ids[self.placing] if self.placing >= 0 else None,
-            "hand_counts": list(map(len, self.hands)),
-            "pile_counts": list(map(len, self.piles)),
-            "draw_pile": len(self.deck),
-            "discard": place(self.discard, False),
-            "round_scores": shared["round_scores"],
-            "totals": shared["totals"],
-            "last_scoring": shared["last_scoring"],
-        }
-        if seat is not None:
-            v["hand"] = self._ids(self.hands[seat])
-            v["pile"] = place(self.piles[seat], True)
-        if self.phase == _P_OVER:
-            v["scores"] = self.scores()
-            v["winners"] = self.winners()
-        return v
+        return self.view_part(seat, _VIEW_KEYS)
+
+    def view_part(self, seat: int | None, keys: Iterable[str]) -> dict[str, Any]:
+        """The entries `keys` of view(seat), each built alone (_PARTS): a simulation hands a
+        bot only the entries it reads. Those view(seat) does not show are left out: a seat's
+        own hand and pile when seat is None, the scores and winners before the end."""
+        shown = _SHOWN[seat is not None][self.phase == _P_OVER]
+        return {key: _PARTS[key](self, seat) for key in keys if key in shown}
+
+    # --- the entries of a view (_PARTS) ------------------------------------------------------
+
+    def _request_part(self, seat: int | None) -> dict[str, Any] | None:
+        if self.req_col < 0:
+            return None
+        attr, value = self.game.requests[self.req]
+        return {"column": self.req_col + 1, "kind": attr, "value": value, "by": self.req_by}
+
+    def _shaman_part(self, seat: int | None) -> dict[str, Any] | None:
+        if self.shaman_col < 0:
+            return None
+        return {"column": self.shaman_col + 1, "by": self.shaman_by}
+
+    def _placing_part(self, seat: int | None) -> str | None:
+        return self.game.ids[self.placing] if self.placing >= 0 else None
+
+    def _hand_part(self, seat: int | None) -> list[str]:
+        return self._ids(self.hands[seat or 0])
+
+    def _pile_part(self, seat: int | None) -> list[str]:
+        return self._seen_place(self.piles[seat or 0], True)
 
     def _columns_view(self) -> list[dict[str, Any]]:
         """The columns as a view shows them: per column its visible cards and how many lie
@@ -397,3 +386,42 @@ class DudabState(Playing, LegalMoves, State):
         self.placing = -1
         self.tasks.clear()
         self._begin_turn(self.log)
+
+
+#: Every entry of a view, in the order view() gives them, and how it is built.
+_PARTS: dict[str, Callable[[DudabState, int | None], Any]] = {
+    "game": lambda state, seat: state.game.name,
+    "players": lambda state, seat: state._shared_view()["players"],
+    "seat": lambda state, seat: seat,
+    "round": lambda state, seat: state.round,
+    "rounds": lambda state, seat: state.game.rounds,
+    "first": lambda state, seat: state.first,
+    "active": lambda state, seat: state.active,
+    "to_move": lambda state, seat: state._to_move,
+    "phase": lambda state, seat: PHASES[state.phase],
+    "columns": lambda state, seat: state._columns_view(),
+    "request": DudabState._request_part,
+    "shaman": DudabState._shaman_part,
+    "placing": DudabState._placing_part,
+    "hand_counts": lambda state, seat: list(map(len, state.hands)),
+    "pile_counts": lambda state, seat: list(map(len, state.piles)),
+    "draw_pile": lambda state, seat: len(state.deck),
+    "discard": lambda state, seat: state._seen_place(state.discard, False),
+    "round_scores": lambda state, seat: state._shared_view()["round_scores"],
+    "totals": lambda state, seat: state._shared_view()["totals"],
+    "last_scoring": lambda state, seat: state._shared_view()["last_scoring"],
+    # a seat's own cards (not in the table's view)
+    "hand": DudabState._hand_part,
+    "pile": DudabState._pile_part,
+    # at the end
+    "scores": lambda state, seat: state.scores(),
+    "winners": lambda state, seat: state.winners(),
+}
+_VIEW_KEYS = tuple(_PARTS)
+_OWN = frozenset(("hand", "pile"))
+_END = frozenset(("scores", "winners"))
+#: The entries a view shows: [for a seat][at the end].
+_SHOWN = (
+    (frozenset(_PARTS) - _OWN - _END, frozenset(_PARTS) - _OWN),
+    (frozenset(_PARTS) - _END, frozenset(_PARTS)),
+)
