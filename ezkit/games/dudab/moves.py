@@ -5,15 +5,14 @@
 A reaction is the reacting seat's decision: after a Shaman the next player is to move and is
 offered their Shamans and Dudabs for that column and `pass`. With an open Dudab request the
 
-Each phase has its builder (`_turn_moves`, `_request_moves`, ...), which also records what each
-move does (`_acts`, read by `apply`); `parse` reads a typed move and `why_illegal` says why one
+Each phase has its builder (`_turn_moves`, `_request_moves`, ...); what a move does is the
+rules' `act_of[move]` (read by `apply`); `parse` reads a typed move and `why_illegal` says why one
 is refused, with the seed section or ruling.
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 from ezkit.games.dudab.rules import (
     _P_BABY,
@@ -42,25 +41,15 @@ class LegalMoves:
 
     def _trim_moves(self) -> list[Move]:
         """One card at a time to the own pile, down to 5 (seed 002)."""
-        game = self.game
-        kinds = sorted(set(self.hands[self._to_move or 0]))
-        self._acts = [game.a_trim[k] for k in kinds]
-        return [game.m_trim[k] for k in kinds]
+        return list(map(self.game.m_trim.__getitem__, sorted(set(self.hands[self._to_move or 0]))))
 
     def _jungle_moves(self) -> list[Move]:
-        game = self.game
-        cols = self._jungle_columns()
-        self._acts = [game.a_jungle[c] for c in cols]
-        return [game.m_jungle[c] for c in cols]
+        return list(map(self.game.m_jungle.__getitem__, self._jungle_columns()))
 
     def _baby_moves(self) -> list[Move]:
-        game = self.game
-        cols = self._baby_columns()
-        self._acts = [game.a_baby[c] for c in cols]
-        return [game.m_baby[c] for c in cols]
+        return list(map(self.game.m_baby.__getitem__, self._baby_columns()))
 
     def _no_moves(self) -> list[Move]:
-        self._acts = []
         return []
 
     def _rules(self, c: int, reaction: bool = False) -> tuple[list[bool], list[bool]]:
@@ -93,7 +82,6 @@ class LegalMoves:
         hand = self.hands[self.active]
         kinds = sorted(set(hand))
         moves: list[Move] = []
-        acts: list[tuple[Any, ...]] = []
         jungle = self.jungle
         mask = sum(1 << c for c, j in enumerate(jungle) if j >= 0) if game.jungle else 0
         every, normal = game.any, game.normal
@@ -108,26 +96,20 @@ class LegalMoves:
         for k in kinds:
             if k == dudab:  # on any column; no request below a Jungle (seed 002)
                 moves += game.m_dudab_all[mask]
-                acts += game.a_dudab_all[mask]
                 continue
-            plays, doings = game.m_play[k], game.a_play[k]
+            plays = game.m_play[k]
             if mask:
                 for c, (mirror, rule) in enumerate(rules):
                     if rule[k] and mirror[k]:
                         moves.append(plays[c])
-                        acts.append(doings[c])
             else:
                 for c, top in enumerate(tops):
                     if top[k]:
                         moves.append(plays[c])
-                        acts.append(doings[c])
         if len(hand) < game.hand_max:
             moves.append(game.m_draw)
-            acts.append(game.a_draw)
         elif not moves:  # seed 002, Card draw: with 5 cards, only when none can be played
-            moves += [game.m_draw_discarding[k] for k in kinds]
-            acts += [game.a_draw_discarding[k] for k in kinds]
-        self._acts = acts
+            moves += map(game.m_draw_discarding.__getitem__, kinds)
         return moves
 
     def _request_moves(self) -> list[Move]:
@@ -138,24 +120,18 @@ class LegalMoves:
         kinds = sorted(set(hand))
         c, meets = self.req_col, game.meets[self.req]
         moves: list[Move] = []
-        acts: list[tuple[Any, ...]] = []
         met = False
         for k in kinds:
             if k == game.dudab_kind:
                 moves += game.m_dudab_req[c]
-                acts += game.a_dudab_req[c]
             elif meets[k]:
                 moves.append(game.m_play[k][c])
-                acts.append(game.a_play[k][c])
                 met = True
         if not met:
             if len(hand) < game.hand_max:
                 moves.append(game.m_draw)
-                acts.append(game.a_draw)
             else:
-                moves += [game.m_draw_discarding[k] for k in kinds]
-                acts += [game.a_draw_discarding[k] for k in kinds]
-        self._acts = acts
+                moves += map(game.m_draw_discarding.__getitem__, kinds)
         return moves
 
     def _shaman_moves(self) -> list[Move]:
@@ -163,22 +139,16 @@ class LegalMoves:
         game = self.game
         c = self.shaman_col
         moves: list[Move] = []
-        acts: list[tuple[Any, ...]] = []
         for k in sorted(set(self.hands[self.active])):
             t = game.type[k]
             if t == SHAMAN and self._fits(k, c, reaction=True):
                 moves.append(game.m_play[k][c])
-                acts.append(game.a_play[k][c])
             elif t == DUDAB:
                 if self.jungle[c] < 0:
                     moves += game.m_dudab_req[c]
-                    acts += game.a_dudab_req[c]
                 else:
                     moves.append(game.m_dudab[c])
-                    acts.append(game.a_dudab[c])
         moves.append(game.m_pass)
-        acts.append(game.a_pass)
-        self._acts = acts
         return moves
 
     def _discard_moves(self, count: int) -> list[Move]:
@@ -188,13 +158,9 @@ class LegalMoves:
         made, make = rules.discards, rules.discard_move
         hand = sorted(self.hands[self._to_move or 0])
         moves: list[Move] = []
-        acts: list[tuple[Any, ...]] = []
         for cards in dict.fromkeys(itertools.combinations(hand, count)):
             for key in ((cards, False), (cards, True)):
-                move, act = made.get(key) or make(*key)
-                moves.append(move)
-                acts.append(act)
-        self._acts = acts
+                moves.append((made.get(key) or make(*key))[0])
         return moves
 
     def _jungle_columns(self) -> list[int]:

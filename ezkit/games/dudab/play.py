@@ -211,14 +211,9 @@ class Playing:
     # --- playing a move ---------------------------------------------------------------------
 
     def apply(self, move: Move) -> list[Event]:
-        legal = self._legal
-        i = self._picked  # found by _is_legal, which play() calls just before
-        if legal is None or not 0 <= i < len(legal) or legal[i] is not move:
-            legal = self._legal_list()
-            i = legal.index(move)
-        act = self._acts[i]
+        legal = self._legal_list()
+        act = self.game.act_of[move]
         self._legal = None
-        self._picked = -1
         events: list[Event] = []
         code = act[0]
         phase = self.phase
@@ -252,10 +247,8 @@ class Playing:
             if phase == _P_TRIM and len(hand) > self.game.hand_max:
                 # one card at a time, down to 5: the same decision again, less that card
                 # if it was their last of its kind (the cached list is ours: legal_moves copies)
-                acts = self._acts
                 if act[1][0] not in hand:
-                    del legal[i]
-                    del acts[i]
+                    legal.remove(move)
                 self._legal = legal
                 return events
         elif code == _A_JUNGLE:

@@ -240,10 +240,24 @@ class Rules:
         self.m_baby = [Move("baby", ("on", str(c + 1))) for c in cols]
         self.a_jungle = [(_A_JUNGLE, c, 0) for c in cols]
         self.a_baby = [(_A_BABY, c, 0) for c in cols]
+        #: What each move does, by the move (a discard's entry is made with the move).
+        self.act_of: dict[Move, tuple[Any, ...]] = {}
         #: The discards after a capture, made when first needed: (cards, own pile) -> move.
         self.discards: dict[tuple[tuple[int, ...], bool], tuple[Move, tuple[Any, ...]]] = {}
         self.m_trim = [self.discard_move((k,), True)[0] for k in kinds]
         self.a_trim = [self.discard_move((k,), True)[1] for k in kinds]
+        self.act_of.update(
+            (move, act)
+            for moves, acts in (
+                (self.m_play, self.a_play),
+                (self.m_dudab_req, self.a_dudab_req),
+                ([self.m_dudab, self.m_draw_discarding], [self.a_dudab, self.a_draw_discarding]),
+                ([self.m_jungle, self.m_baby], [self.a_jungle, self.a_baby]),
+                ([[self.m_draw, self.m_pass]], [[self.a_draw, self.a_pass]]),
+            )
+            for row, doings in zip(moves, acts, strict=True)
+            for move, act in zip(row, doings, strict=True)
+        )
 
     def discard_move(self, cards: tuple[int, ...], own: bool) -> tuple[Move, tuple[Any, ...]]:
         """The move discarding these cards (sorted kinds) to the own or the discard pile."""
@@ -253,6 +267,7 @@ class Rules:
             where = OWN_PILE if own else DISCARD_PILE
             move = Move(DISCARD, (*(self.ids[k] for k in cards), "to", where))
             found = self.discards[key] = (move, (_A_DISCARD, cards, own))
+            self.act_of[move] = found[1]
         return found
 
     def _normal(self, top: int, card: int) -> bool:

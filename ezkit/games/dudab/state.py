@@ -73,8 +73,6 @@ class DudabState(Playing, LegalMoves, State):
         self._column_views: list[tuple[list[int], int, int, dict[str, Any]] | None] = []
         self.tasks: list[tuple[Any, ...]] = []
         self._legal: list[Move] | None = None
-        self._acts: list[tuple[Any, ...]] = []
-        self._picked = -1
         #: The legal moves of each phase (PHASES order).
         self._builders = (
             self._turn_moves,
@@ -124,16 +122,10 @@ class DudabState(Playing, LegalMoves, State):
 
     def _is_legal(self, move: Move) -> bool:
         legal = self._legal  # the cache itself: play() checks every move
-        if legal is None:
-            legal = self._legal_list()
-        try:
-            self._picked = legal.index(move)
-        except ValueError:
-            return False
-        return True
+        return move in (legal if legal is not None else self._legal_list())
 
     def _legal_list(self) -> list[Move]:
-        """The legal moves, cached until the next move, and what each does (self._acts)."""
+        """The legal moves, cached until the next move."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._builders[self.phase]()
