@@ -129,19 +129,14 @@ def play_one(
         legal = state.legal_moves()
         if len(legal) == 1 and not (learns[seat] and learns[seat](legal[0])):
             move = legal[0]
-        else:  # a bot is handed only the view it reads (all of it costs a third)
-            move = choosers[seat](_view(state, seat, looks[seat], keys[seat]), legal, rng)
+        elif not looks[seat]:  # a bot that never looks is not handed a view (it costs a third)
+            move = choosers[seat]({}, legal, rng)
+        elif keys[seat] is None:
+            move = choosers[seat](state.view(seat), legal, rng)
+        else:  # nor one that names what it reads the rest of the view
+            move = choosers[seat](state.view_part(seat, keys[seat]), legal, rng)
         state.play(move)
     return state
-
-
-def _view(
-    state: engine.State, seat: int, looks: bool, keys: tuple[str, ...] | None
-) -> dict[str, Any]:
-    """What a bot is handed: nothing if it never looks, the entries it names if it does."""
-    if not looks:
-        return {}
-    return state.view(seat) if keys is None else state.view_part(seat, keys)
 
 
 def _learns_from(choose: Callable[..., engine.Move]) -> Callable[[engine.Move], bool] | None:

@@ -211,7 +211,9 @@ class Playing:
     # --- playing a move ---------------------------------------------------------------------
 
     def apply(self, move: Move) -> list[Event]:
-        legal = self._legal_list()
+        legal = self._legal  # play() has just checked the move against it
+        if legal is None:
+            legal = self._legal_list()
         act = self.game.act_of[move]
         self._legal = None
         events: list[Event] = []

@@ -117,12 +117,15 @@ class DudabState(Playing, LegalMoves, State):
 
     def legal_moves(self) -> list[Move]:
         legal = self._legal
-        # a copy: the caller may change it, not our cache
-        return list(legal if legal is not None else self._legal_list())
+        if legal is None:  # (as _legal_list: asked for every move, so written out here)
+            legal = self._legal = self._builders[self.phase]()
+        return list(legal)  # a copy: the caller may change it, not our cache
 
     def _is_legal(self, move: Move) -> bool:
         legal = self._legal  # the cache itself: play() checks every move
-        return move in (legal if legal is not None else self._legal_list())
+        if legal is None:
+            legal = self._legal = self._builders[self.phase]()
+        return move in legal
 
     def _legal_list(self) -> list[Move]:
         """The legal moves, cached until the next move."""
@@ -173,7 +176,11 @@ class DudabState(Playing, LegalMoves, State):
         bot only the entries it reads. Those view(seat) does not show are left out: a seat's
         own hand and pile when seat is None, the scores and winners before the end."""
         shown = _SHOWN[seat is not None][self.phase == _P_OVER]
-        return {key: _PARTS[key](self, seat) for key in keys if key in shown}
+        view: dict[str, Any] = {}
+        for key in keys:  # (a loop, not a comprehension: it is not a call of its own)
+            if key in shown:
+                view[key] = _PARTS[key](self, seat)
+        return view
 
     # --- the entries of a view (_PARTS) ------------------------------------------------------
 
