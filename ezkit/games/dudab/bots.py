@@ -9,6 +9,7 @@ remembered) rather than of card lists. The moves chosen are the same as before.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -91,6 +92,11 @@ class DudabHeuristicBot:
         self.calls = list(self.meeting_total.items())
         where = {wanted: i for i, (wanted, _) in enumerate(self.calls)}
         self.wants = {c.id: tuple(where[w] for w in sorted(self.attrs[c.id])) for c in cards}
+        #: What playing a card gains before its column counts (_gain): a Shaman makes the next
+        #: player answer; a Number card, the higher the better (dump high cards early).
+        self.played = {
+            c.id: 2.5 if c.kind == "shaman" else 1.0 + self.value[c.id] * 0.6 for c in cards
+        }
         #: What keeping each card in hand weighs in _discard (the same sum, term by term).
         self.keep_term = {c.id: self.keep.get(c.kind, 0.0) + 0.3 * self.value[c.id] for c in cards}
 
@@ -136,43 +142,37 @@ class DudabHeuristicBot:
         dudab = 1.5 if phase == "shaman" else (-1.0 if len(hand) < 5 else 0.5)
         if phase == "request":
             dudab = -1.5
-        taking: list[float | None] = []
-        fifth: list[bool] = []
+        on_column: list[float] = []  # what a card's gain loses on each column (x + -y is x - y)
         dudab_on: list[float] = []  # a Dudab's gain on each column, before its call
         for col in view["columns"]:
             taken = self._capture_col(col)
-            penalty = None if taken is None else 3.0 + max(0.0, taken)
-            taking.append(penalty)
-            fifth.append(len(col["cards"]) == 4 and "jungle" not in col["cards"])
-            dudab_on.append(dudab if penalty is None else dudab - penalty)
-        value, kind, draw, column = self.value, self.kind, rng.random, COLUMN
-        best_move: Move | None = None
-        best_gain = best_draw = 0.0
+            if taken is None:
+                fifth = len(col["cards"]) == 4 and "jungle" not in col["cards"]
+                on_column.append(-0.5 if fifth else 0.0)  # the next player need not take it
+                dudab_on.append(dudab)
+            else:
+                penalty = 3.0 + max(0.0, taken)
+                on_column.append(-penalty)
+                dudab_on.append(dudab - penalty)
+        played, draw, column = self.played, rng.random, COLUMN
+        best_move = legal[0]
+        best_gain, best_draw = -math.inf, 0.0
         for move in legal:
             action, args = move
-            if action == DUDAB_WORD:  # for defence (a Shaman to answer), or when nothing helps
+            if action == PLAY:
+                gain = played[args[0]] + on_column[column[args[2]]]
+            elif action == DUDAB_WORD:  # for defence (a Shaman to answer), or when nothing helps
                 gain = dudab_on[column[args[1]]]
                 if len(args) > 2 and (args[3] != r_kind or args[4] != r_value):
                     gain -= 0.01  # the best call first
-            elif action == PLAY:
-                card, c = args[0], column[args[2]]
-                gain = 1.0 + value[card] * 0.6  # dump high cards early
-                if kind[card] == "shaman":
-                    gain = 2.5  # the next player must answer
-                penalty = taking[c]
-                if penalty is not None:
-                    gain -= penalty
-                elif fifth[c]:
-                    gain -= 0.5  # the fifth card: the next player need not take it
             elif action == PASS:
                 gain = -3.0  # the Shaman's draw: 2.5 cards on average
             else:  # a draw (the only other move of these phases)
                 gain = -2.0 - (0.5 if args else 0.0)
             # the highest (gain, a draw for ties); a draw for every move, in order (GT-2)
             drawn = draw()
-            if best_move is None or gain > best_gain or (gain == best_gain and drawn > best_draw):
+            if gain > best_gain or (gain == best_gain and drawn > best_draw):
                 best_move, best_gain, best_draw = move, gain, drawn
-        assert best_move is not None
         return best_move
 
     def _capture_col(self, col: dict[str, Any]) -> float | None:
@@ -184,7 +184,7 @@ class DudabHeuristicBot:
                 return None
         elif len(cards) + 1 < TABLES.column_capture:
             return None
-        return self._points(cards) + 2.0 * col["buried"]
+        return float(sum(map(self.worth.__getitem__, cards))) + 2.0 * col["buried"]  # _points
 
     def _gain(
         self,

@@ -199,12 +199,12 @@ class DudabState(Playing, LegalMoves, State):
         return self.game.ids[self.placing] if self.placing >= 0 else None
 
     def _hand_part(self, seat: int | None) -> list[str]:
-        return self._ids(self.hands[seat or 0])
+        return list(map(self.game.ids.__getitem__, sorted(self.hands[seat or 0])))  # _ids
 
     def _pile_part(self, seat: int | None) -> list[str]:
         return self._seen_place(self.piles[seat or 0], True)
 
-    def _columns_view(self) -> list[dict[str, Any]]:
+    def _columns_view(self, seat: int | None = None) -> list[dict[str, Any]]:
         """The columns as a view shows them: per column its visible cards and how many lie
         under its Babies. A quiet state keeps each column's entry while the column holds the
         same cards (as _seen_place: a column and the cards under its Babies only grow until
@@ -398,7 +398,7 @@ _PARTS: dict[str, Callable[[DudabState, int | None], Any]] = {
     "active": lambda state, seat: state.active,
     "to_move": lambda state, seat: state._to_move,
     "phase": lambda state, seat: PHASES[state.phase],
-    "columns": lambda state, seat: state._columns_view(),
+    "columns": DudabState._columns_view,
     "request": DudabState._request_part,
     "shaman": DudabState._shaman_part,
     "placing": DudabState._placing_part,
