@@ -292,15 +292,26 @@ class DudabHeuristicBot:
         return min(legal, key=cost)
 
     def _plus(self, tally: Tally, cards: Sequence[str]) -> Tally:
-        """The tally of a tally's cards and some more."""
-        more = self._tally(cards)
-        return Tally(
-            tally.dudabs + more.dudabs,
-            tally.shamans + more.shamans,
-            tally.jungles + more.jungles,
-            tally.babies + more.babies,
-            tuple(sorted(tally.numbers + more.numbers)) if more.numbers else tally.numbers,
-        )
+        """The tally of a tally's cards and some more (counted here, not in a tally of
+        their own: a discard's cost asks this for every discard it weighs)."""
+        dudabs, shamans, jungles, babies, numbers = tally
+        values = []
+        kind, value = self.kind, self.value
+        for card in cards:
+            k = kind[card]
+            if k == "number":
+                values.append(value[card])
+            elif k == "dudab":
+                dudabs += 1
+            elif k == "shaman":
+                shamans += 1
+            elif k == "jungle":
+                jungles += 1
+            elif k == "baby":
+                babies += 1
+        if values:
+            numbers = tuple(sorted(numbers + tuple(values)))
+        return Tally(dudabs, shamans, jungles, babies, numbers)
 
     def _last_trim(
         self, pile: list[str], hand: Sequence[str], legal: Sequence[Move], rng: random.Random
