@@ -83,7 +83,11 @@ class LegalMoves:
         kinds = sorted(set(hand))
         moves: list[Move] = []
         jungle = self.jungle
-        mask = sum(1 << c for c, j in enumerate(jungle) if j >= 0) if game.jungle else 0
+        mask = 0  # bit c: column c holds a Jungle (a loop: a generator would be a call)
+        if game.jungle:
+            for c, j in enumerate(jungle):
+                if j >= 0:
+                    mask |= 1 << c
         every, normal = game.any, game.normal
         dudab = game.dudab_kind
         if mask:  # DU-5: the mirror rule below a Jungle
