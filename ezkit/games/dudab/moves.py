@@ -1,9 +1,10 @@
-"""The legal moves of Dudab and why a move is refused (mixed into DudabState).
-
-    who drew a Baby          baby on 1                           place it on a column (DU-5)
+"""The legal moves of Dudab and why a move is refused (mixed into DudabState); the moves
+as typed are listed in the package's docstring (ezkit.games.dudab).
 
 A reaction is the reacting seat's decision: after a Shaman the next player is to move and is
 offered their Shamans and Dudabs for that column and `pass`. With an open Dudab request the
+player to move meets it on the open Dudab or replaces it with a Dudab; only one who cannot
+meet it shows the hand and draws (DU-3).
 
 Each phase has its builder (`_turn_moves`, `_request_moves`, ...); what a move does is the
 rules' `act_of[move]` (read by `apply`); `parse` reads a typed move and `why_illegal` says why one
