@@ -79,8 +79,8 @@ def quick_library_lookup() -> Iterator[None]:
     Why: WeasyPrint tries six names for each library (gobject, pango, harfbuzz, ...), those
     of Windows and macOS first; cffi asks find_library for every name it cannot load, and
     find_library runs ldconfig, then the C compiler and the linker, for each name not in the
-    cache: some 40 programs, a third of a second, nearly half of `import weasyprint` (more
-    on a machine without HarfBuzz's subset library, where all six of its names miss). The
+    cache: some 45 programs, about 0.2 s of `import weasyprint` (more on a machine without
+    HarfBuzz's subset library, where all six of its names miss). The
     cache is where find_library looks first; the names it misses there are the other
     systems' (the Linux ones, `libpango-1.0.so.0`, are loaded by the loader directly)."""
     import ctypes.util
