@@ -28,6 +28,8 @@ CACHE_CAP = 50_000
 #: A column's index from its number as a move names it ("1" is column 0).
 COLUMN = {str(c + 1): c for c in range(max(TABLES.starting_columns.values()))}
 _SCORES: dict[tuple[Tally, int], int] = {}
+#: The tally of no cards (what _tally adds a pile's cards to).
+NO_CARDS = Tally(0, 0, 0, 0, ())
 #: Every cache above (tests and benchmarks empty them to start cold).
 CACHES: tuple[dict[Any, Any], ...] = (_SCORES,)
 
@@ -250,22 +252,7 @@ class DudabHeuristicBot:
 
     def _tally(self, cards: Sequence[str]) -> Tally:
         """score.tally(cards) for the card ids of this deck (Number values sorted)."""
-        dudabs = shamans = jungles = babies = 0
-        values = []
-        kind, value = self.kind, self.value
-        for card in cards:
-            k = kind[card]
-            if k == "number":
-                values.append(value[card])
-            elif k == "dudab":
-                dudabs += 1
-            elif k == "shaman":
-                shamans += 1
-            elif k == "jungle":
-                jungles += 1
-            elif k == "baby":
-                babies += 1
-        return Tally(dudabs, shamans, jungles, babies, tuple(sorted(values)))
+        return self._plus(NO_CARDS, cards)
 
     def _discard(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
         """Keep Dudabs and Shamans, and low cards; what goes to the own pile scores there."""
