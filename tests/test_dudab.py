@@ -364,6 +364,19 @@ def test_five_cards_may_not_draw_while_a_card_can_be_played() -> None:
     assert moves(state) == ["play blue-3-hide on 2"]
     with pytest.raises(IllegalMove, match="only when no card can be played"):
         state.play(Move("draw", ("discarding", "red-1-club")))
+    # a plain `draw` is refused for the same reason, not sent to `draw discarding CARD`
+    with pytest.raises(IllegalMove, match="only when no card can be played"):
+        state.play(Move("draw"))
+
+
+def test_five_cards_and_an_unmet_request_a_card_not_held_is_named_as_such() -> None:
+    """DU-3: with a Dudab but nothing meeting the request, the five-card draw is allowed: a
+    draw naming a card not in hand is refused for that card, not by the five-card rule."""
+    cards = ["dudab", "red-1-club", "red-3-club", "blue-1-club", "blue-2-club"]
+    state = requested("value", "4", cards)
+    assert "draw discarding red-1-club" in moves(state)
+    with pytest.raises(IllegalMove, match="'green-4-hide' is not a card in hand"):
+        state.play(Move("draw", ("discarding", "green-4-hide")))
 
 
 def test_five_cards_none_playable_shows_discards_one_to_the_own_pile_and_draws() -> None:

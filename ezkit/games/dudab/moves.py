@@ -233,13 +233,15 @@ class LegalMoves:
     def _draw_reason(self, rest: list[str]) -> str:
         hand = self.hands[self.active]
         full = len(hand) >= self.game.hand_max
-        if self.phase == _P_REQUEST and any(m.action == PLAY for m in self._legal_list()):
+        legal = self._legal_list()
+        if self.phase == _P_REQUEST and any(m.action == PLAY for m in legal):
             return f"a card in hand meets the request {self._request_text()}: it must be played"
+        if full and not any(m.action == DRAW for m in legal):
+            # seed 002, Card draw: the five-card rule comes first; naming a card won't help
+            return "with 5 cards a player may draw only when no card can be played (seed 002)"
         if full and rest[:1] != ["discarding"]:
             return "with 5 cards, name the card for the own pile: 'draw discarding CARD'"
-        if full:
-            if any(m.action != DRAW for m in self._legal_list()):
-                return "with 5 cards a player may draw only when no card can be played (seed 002)"
+        if full:  # the draw is allowed (a Dudab in hand does not forbid it, DU-3)
             return f"{' '.join(rest[1:])!r} is not a card in hand"
         return "with fewer than 5 cards just type 'draw'"
 
