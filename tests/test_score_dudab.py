@@ -263,8 +263,13 @@ def test_score_dudab_of_nothing_is_0(runner: CliRunner) -> None:
         (["--hand", "shaman-purple"], "--hand: dudab has no card 'shaman-purple'"),
         (["--pile", "baby " * 9], "9 x baby given, but the deck holds 8 copies (DU-1)"),
         (["--pile", "red-1-hand", "--hand", "red-1-hand"], "2 x red-1-hand given"),
+        # DU-6: a hand over 5 goes down to 5 (the player's choice) before it is scored
+        (
+            ["--hand", "dudab red-1-hand red-2-hand red-3-hand red-4-hand blue-1-hand"],
+            "6 cards in hand, but a hand holds at most 5 at scoring (DU-6)",
+        ),
     ],
-    ids=["bad-card", "bad-shaman", "too-many-babies", "one-card-twice"],
+    ids=["bad-card", "bad-shaman", "too-many-babies", "one-card-twice", "hand-over-five"],
 )
 def test_score_dudab_refuses_cards_the_deck_lacks(
     runner: CliRunner, args: list[str], message: str

@@ -378,6 +378,7 @@ def dudab(pile: str, hand: str, as_json: bool) -> None:
 
     cards = dudab_score.parse_cards(pile, "--pile"), dudab_score.parse_cards(hand, "--hand")
     dudab_score.check_supply(*cards)
+    dudab_score.check_hand(cards[1])  # DU-6: never more than 5 in hand, at scoring too
     found = dudab_score.score(*cards)
     if as_json:
         emit_json({**found.as_dict(), "pile": cards[0], "hand": cards[1]})

@@ -9,6 +9,7 @@ One implementation of the book's scoring steps, used by the engine at the end of
     score_tally(tally, dudabs)  -> the same from counts (the engine's way: no card ids)
     tally(cards)                -> Tally: the cards sorted by type, as the book's scorer sorts them
     check_supply(*groups)       -> refuses more copies of a card than the deck holds (DU-1)
+    check_hand(hand)            -> refuses a hand over 5 cards at scoring (DU-6)
 
 The steps, in the book's order (DU-4):
 
@@ -156,6 +157,17 @@ def check_supply(*groups: Iterable[str]) -> None:
                 f"{held[card.id]} x {card.id} given, but the deck holds {card.count} "
                 f"{copies} (DU-1)"
             )
+
+
+def check_hand(hand: Sequence[str]) -> None:
+    """No more cards in hand at scoring than the hand limit (DU-6: a player over 5 puts
+    cards of his choice on his own pile first, and that choice changes the score)."""
+    most = _tables().hand.max
+    if len(hand) > most:
+        raise InputError(
+            f"{len(hand)} cards in hand, but a hand holds at most {most} at scoring (DU-6): "
+            "put the others on the own pile (--pile) first"
+        )
 
 
 # --- the scoring --------------------------------------------------------------------------------
