@@ -343,6 +343,24 @@ def test_gt1_cards_to_the_own_pile_and_a_jungle_placed_are_not_final() -> None:
     assert (state.final, len(state.moves)) == (1, 2)
 
 
+def test_gt1_the_card_drawn_onto_a_baby_makes_the_placing_final() -> None:
+    """GT-1: the card drawn onto a Baby is a draw, so placing the Baby is final, even when
+    nobody's sight grows: here the Dudab on the column goes under the Baby and the card
+    drawn onto it is another Dudab (the same counts). Undo would otherwise let the player
+    place the Baby again, knowing the card that covers it."""
+    state = position(
+        baby=True,
+        hands={ANN: ["red-1-hand", "red-2-hand"]},
+        columns=[["blue-2-club", "dudab"], ["yellow-4-club"], ["green-1-club"]],
+        deck=["baby", "dudab"],
+    )
+    play(state, "draw")  # the Baby: seen by all, final
+    assert (state.final, state.to_move()) == (1, ANN)
+    play(state, "baby on 1")
+    assert column(state, 1) == ["dudab"]
+    assert state.final == len(state.moves) == 2
+
+
 def test_gt1_a_capture_discard_is_final_only_to_the_discard_pile() -> None:
     cards = ["blue-2-hide", "green-4-hand", "yellow-1-hand", "shaman-red"]
     for where, final in (("discard-pile", 2), ("own-pile", 1)):

@@ -524,6 +524,9 @@ class Playing:
         deck = self.deck
         k = deck.pop()
         t = game.type[k]
+        # GT-1: a card drawn and shown is final, even when no seat's sight grows by it (a
+        # Dudab or Shaman drawn here as one of its kind goes under the Baby)
+        self.reveal()
         if deck and t == BABY:  # DU-5: another Baby stacks again
             self.buried[c].append(k)
             self.tasks.append((_T_COVER, s, c))
