@@ -558,6 +558,25 @@ def test_the_lowest_total_wins_and_a_tie_shares_the_win(
 JUNGLED = ["yellow-1-mammoth", "jungle", "green-2-club"]
 
 
+def test_a_shaman_answer_below_a_jungle_is_refused_by_the_mirror_rule() -> None:
+    """DU-5: below a Jungle a Shaman answering a Shaman still mirrors the card as far above;
+    the refusal says so, not that a Shaman or Dudab must answer (it is one)."""
+    state = position(
+        jungle=True,
+        hands={BOB: ["shaman-blue", "red-1-club"]},
+        columns=[
+            ["dudab", "red-3-hand", "jungle", "shaman-red"],
+            ["yellow-4-club"],
+            ["green-1-club"],
+        ],
+        shaman=1,
+        active=BOB,
+    )
+    assert moves(state) == ["pass"]  # only a Dudab mirrors the Dudab above
+    with pytest.raises(IllegalMove, match="must mirror dudab, the card at the same distance"):
+        state.play(Move("play", ("shaman-blue", "on", "1")))
+
+
 def test_a_drawn_jungle_must_be_placed_on_a_column_without_one() -> None:
     state = position(
         jungle=True,

@@ -220,6 +220,10 @@ class LegalMoves:
         if word == DISCARD:
             return "cards are discarded after taking a column or above 5 cards in hand"
         if phase == _P_SHAMAN:
+            k = self.game.kind_of.get(rest[0]) if word == PLAY and rest else None
+            at = rest[1:3] == ["on", str(self.shaman_col + 1)]
+            if at and k is not None and k in self.hands[s] and self.game.type[k] == SHAMAN:
+                return self._misfit(k, self.shaman_col)  # a Shaman on it, but not fitting
             return (
                 f"{name} must answer the Shaman on column {self.shaman_col + 1}: a Shaman or a "
                 "Dudab on it, or 'pass' to reveal and draw (seed 002, Shaman cards; DU-3)"
