@@ -847,6 +847,8 @@ def test_no_baby_on_a_column_waiting_for_an_answer() -> None:
     state = requested("value", "4", cards, jungle=True, baby=True, deck=["baby", "red-4-club"])
     play(state, "draw")
     assert moves(state) == ["baby on 2", "baby on 3"]
+    with pytest.raises(IllegalMove, match="column 1 waits for an answer"):
+        state.play(Move("baby", ("on", "1")))
 
 
 # --- hidden information ------------------------------------------------------------------------

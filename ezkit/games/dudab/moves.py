@@ -214,6 +214,12 @@ class LegalMoves:
         if phase == _P_JUNGLE:
             return f"{name} drew a Jungle and places it: 'jungle on N', a column without one (DU-7)"
         if phase == _P_BABY:
+            pending = self._pending()
+            if word == "baby" and rest[:2] == ["on", str(pending + 1)]:
+                return (
+                    f"column {pending + 1} waits for an answer (an open request or a Shaman): "
+                    "a Baby goes on another column (DU-5, the module's reading)"
+                )
             return f"{name} drew a Baby and places it at once: 'baby on N' (DU-5)"
         if word in ("jungle", "baby"):
             return f"a {word} card is placed when it is drawn, not played from the hand (DU-5)"
