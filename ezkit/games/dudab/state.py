@@ -199,7 +199,7 @@ class DudabState(Playing, LegalMoves, State):
         return self.game.ids[self.placing] if self.placing >= 0 else None
 
     def _hand_part(self, seat: int | None) -> list[str]:
-        return list(map(self.game.ids.__getitem__, sorted(self.hands[seat or 0])))  # _ids
+        return self._ids(self.hands[seat or 0])
 
     def _pile_part(self, seat: int | None) -> list[str]:
         return self._seen_place(self.piles[seat or 0], True)
