@@ -20,7 +20,7 @@ from ezkit.games.dudab.rules import _DECK, DRAW, DUDAB_WORD, OWN_PILE, PASS, PLA
 from ezkit.games.dudab.score import Tally, score, score_tally
 from ezkit.games.engine import Move
 
-#: What a card other than a Number card is worth to whoever takes it (_points).
+#: What a card other than a Number card is worth to whoever takes it (_capture_col).
 WORTH = {"shaman": 4, "dudab": -3, "baby": -2, "jungle": -1}
 #: Remembered scores, (tally, Dudabs in hand) -> points: score_tally is a pure function of
 #: them (and of the deck file's points, fixed). Bounded: cleared past CACHE_CAP entries.
@@ -75,7 +75,7 @@ class DudabHeuristicBot:
             for c in cards
         }
         self.counts = {c.id: c.count for c in cards}
-        #: Roughly what a card is worth to whoever takes it (_points): a Number card its value.
+        #: Roughly what a card is worth to whoever takes it (_capture_col): a Number card its value.
         self.worth = {
             c.id: self.value[c.id] if c.kind == "number" else WORTH[c.kind] for c in cards
         }
@@ -103,11 +103,6 @@ class DudabHeuristicBot:
         self.keep_term = {c.id: self.keep.get(c.kind, 0.0) + 0.3 * self.value[c.id] for c in cards}
 
     # --- what the bot believes ---
-
-    def _points(self, cards: Sequence[str]) -> float:
-        """Roughly what cards are worth to whoever takes them (whole points, so their sum
-        is the same in any order)."""
-        return float(sum(map(self.worth.__getitem__, cards)))
 
     def _capture(self, view: dict[str, Any], c: int) -> float | None:
         """The worth of the cards a card placed on column c would take, or None."""
@@ -186,7 +181,9 @@ class DudabHeuristicBot:
                 return None
         elif len(cards) + 1 < TABLES.column_capture:
             return None
-        return float(sum(map(self.worth.__getitem__, cards))) + 2.0 * col["buried"]  # _points
+        # roughly what the cards are worth to whoever takes them (whole points, so their sum
+        # is the same in any order), and each buried under a Baby 2
+        return float(sum(map(self.worth.__getitem__, cards))) + 2.0 * col["buried"]
 
     def _gain(
         self,
