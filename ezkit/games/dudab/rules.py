@@ -213,7 +213,6 @@ class Rules:
         self.a_dudab = [(_A_DUDAB, c, -1) for c in cols]
         #: A Dudab on every column, by which columns hold a Jungle (bit c: column c).
         self.m_dudab_all: list[list[Move]] = []
-        self.a_dudab_all: list[list[tuple[Any, ...]]] = []
         for mask in range(1 << columns):
             jungled = [bool(mask >> c & 1) for c in cols]
             self.m_dudab_all.append(
@@ -221,13 +220,6 @@ class Rules:
                     m
                     for c in cols
                     for m in ([self.m_dudab[c]] if jungled[c] else self.m_dudab_req[c])
-                ]
-            )
-            self.a_dudab_all.append(
-                [
-                    x
-                    for c in cols
-                    for x in ([self.a_dudab[c]] if jungled[c] else self.a_dudab_req[c])
                 ]
             )
         self.m_draw = Move(DRAW)
@@ -245,7 +237,6 @@ class Rules:
         #: The discards after a capture, made when first needed: (cards, own pile) -> move.
         self.discards: dict[tuple[tuple[int, ...], bool], tuple[Move, tuple[Any, ...]]] = {}
         self.m_trim = [self.discard_move((k,), True)[0] for k in kinds]
-        self.a_trim = [self.discard_move((k,), True)[1] for k in kinds]
         self.act_of.update(
             (move, act)
             for moves, acts in (
