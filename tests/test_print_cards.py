@@ -228,6 +228,18 @@ def test_cheatsheet_options(tmp_path: Path, printed: Callable[..., Path]) -> Non
     assert bad.exit_code != 0 and "no option 'x'" in bad.output
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_nothing_sticks_out_of_a_cheat_sheet(game: str) -> None:
+    """The cards' table lays out at fixed widths (its automatic layout measured every word
+    for the narrowest width it could take): a count wider than its column, a long name or a
+    word of a card's text past its cell would stick out here, on either paper."""
+    from pdf_layout import laid_out, sticking_out
+
+    for paper in ("letter", "a4"):
+        laid = laid_out("cheatsheet.html", paper, sheet=_sheet(game, OPTIONS[game]))
+        assert sticking_out(laid) == [], paper
+
+
 def test_ruling_ids_are_taken_out_and_the_words_kept() -> None:
     from ezkit.printing.cheatsheet import for_players
 

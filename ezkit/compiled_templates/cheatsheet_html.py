@@ -1,5 +1,5 @@
 # Made by `python -m ezkit.compiled_templates` from templates/cheatsheet.html: not to edit.
-SOURCE_SHA256 = "5aef4262cbad57c271900000173d2153328e774386684f969a4c9d636861bbb2"
+SOURCE_SHA256 = "1cfac714740006c8b6e246f8988c440509127cf6c792baca2b108e3a51e29ce3"
 JINJA = "3.1.6"
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'cheatsheet.html'
@@ -101,7 +101,7 @@ def root(context, missing=missing):
         yield '<p class="caption">'
         yield escape(environment.getattr((undefined(name='sheet') if l_0_sheet is missing else l_0_sheet), 'available'))
         yield '</p>'
-    yield '</td>\n<td class="right">\n  <h2>The cards</h2>\n  <table class="cards">\n'
+    yield '</td>\n<td class="right">\n  <h2>The cards</h2>\n  <table class="cards">\n    <colgroup><col class="name"><col class="num"><col></colgroup>\n'
     for l_1_c in environment.getattr((undefined(name='sheet') if l_0_sheet is missing else l_0_sheet), 'cards'):
         _loop_vars = {}
         pass
@@ -131,4 +131,4 @@ def root(context, missing=missing):
     yield '</p>\n</td>\n</tr></table>\n</body>\n</html>'
 
 blocks = {}
-debug_info = '5=15&9=17&11=19&15=21&16=28&17=31&18=53&21=69&22=71&24=77&27=79&28=84&30=87&32=96&37=102&39=121&40=127'
+debug_info = '5=15&9=17&11=19&15=21&16=28&17=31&18=53&21=69&22=71&24=77&27=79&28=84&30=87&32=96&38=102&40=121&41=127'
