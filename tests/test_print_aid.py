@@ -268,16 +268,23 @@ def test_a_long_house_table_repeats_its_header_on_every_page_and_nothing_sticks_
 ) -> None:
     """House rules with many armours and weapons run the gear tables onto another page: the
     header row comes again there (found by a look at printed aids: the rows went on with no
-    header). Nothing in the aid sticks out of its block (this one holds the default's every
-    part, and longer tables)."""
+    header). Nothing in the aid sticks out of its block, on either paper (this one holds the
+    default's every part, longer tables and a longer wound level of more boxes: the aid's
+    tables lay out at fixed widths, given for the book's data on letter paper)."""
     from pdf_layout import laid_out, sticking_out
 
     smithy = "of the duchy's own smiths, lacquered and chased in silver"
+    wounds = yaml.safe_load((Path(rules_data.__file__).parent / "data" / "rules.yaml").read_text())[
+        "wounds"
+    ]
+    wounds["levels"][0].update(name="Scratched and Bleeding Badly", boxes=6)
     house = {
         "armor": {f"House armour {i} {smithy}": 1 + i % 5 for i in range(40)},
+        "wounds": wounds,
     }
     (tmp_path / "house.yaml").write_text(yaml.safe_dump(house))
     rules = rules_data.load(tmp_path / "house.yaml")
+    assert sticking_out(laid_out("aid.html", "a4", aid=aid.aid(rules))) == []
     laid = laid_out("aid.html", "letter", aid=aid.aid(rules))
     assert sticking_out(laid) == []
     out = tmp_path / "aid.pdf"
