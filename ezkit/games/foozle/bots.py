@@ -38,6 +38,8 @@ class FoozleHeuristicBot:
 
     name = "heuristic"
     reads_view = True
+    #: The entries of the view it reads: a simulation builds only these (State.view_part).
+    view_keys = ("seat", "phase", "groups", "tableau", "tokens", "taken", "hand")
 
     def __init__(self) -> None:
         #: The groups list of the last view and its table. A view is read, never changed,

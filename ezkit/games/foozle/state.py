@@ -17,7 +17,7 @@ tableau card, in everybody's sight already, is not final by itself.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ezkit.errors import InputError
@@ -72,9 +72,9 @@ class FoozleState(State):
         self.counts = [0] * self.n
         self.tableau: list[int] = []
         self.groups: list[list[int]] = []
-        #: Bumped whenever the groups or the tokens change (see _shared_view).
+        #: Bumped whenever the groups or the tokens change (see _groups_part).
         self._shown = 0
-        self._shared: tuple[int, dict[str, Any]] | None = None
+        self._shared: tuple[int, list[dict[str, Any]]] | None = None
         #: A quiet state's view of each group (cards and kinds), None once it changed; and
         #: of the players and of every seat's tokens, with the count of token changes then.
         self._group_views: list[dict[str, Any] | None] = []
@@ -453,63 +453,58 @@ class FoozleState(State):
     # --- what a seat sees ------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        shared = self._shared_view()
-        v: dict[str, Any] = {
-            "game": self.game.name,
-            "players": shared["players"],
-            "seat": seat,
-            "hand_no": self.hand_no,
-            "dealer": self.dealer,
-            "active": self.active,
-            "to_move": self._to_move,
-            "phase": PHASES[self.phase],
-            "turn": self.turn,
-            "turn_cap": self.game.turn_cap,
-            "groups": shared["groups"],
-            "tableau": list(map(_ID, self.tableau)),
-            "draw_pile": len(self.deck),
-            "dump": len(self.dump),
-            "hand_counts": list(map(len, self.hands)),
-            "tokens": shared["tokens"],
-            "taken": IDS[self.taken] if self.taken >= 0 else None,
-            "owed": IDS[self.owed] if self.owed >= 0 else None,
-            "last_hand": dict(self.last_hand) if self.last_hand else None,
-        }
-        if seat is not None:
-            v["hand"] = list(map(_ID, sorted(self.hands[seat])))
-        if self.phase == P_OVER:
-            v["scores"] = self.scores()
-            v["winners"] = self.winners()
-        return v
+        return self.view_part(seat, _VIEW_KEYS)
 
-    def _shared_view(self) -> dict[str, Any]:
-        """The parts of a view that change only with the groups on the table or the tokens:
-        the players, the groups (cards and kinds), every seat's tokens.
+    def view_part(self, seat: int | None, keys: Iterable[str]) -> dict[str, Any]:
+        """The entries `keys` of view(seat), each built alone (_PARTS): a simulation hands a
+        bot only the entries it reads. Those view(seat) does not show are left out: the
+        hand when seat is None, the scores and winners before the end."""
+        shown = _SHOWN[seat is not None][self.phase == P_OVER]
+        view: dict[str, Any] = {}
+        for key in keys:  # (a loop, not a comprehension: it is not a call of its own)
+            if key in shown:
+                view[key] = _PARTS[key](self, seat)
+        return view
+
+    # --- the entries of a view (_PARTS) ------------------------------------------------------
+
+    def _groups_part(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """The groups on the table (cards and kinds).
 
         A narrated state builds them afresh for every view. A quiet one (a simulation, whose
         views only its bots read, and never change) builds them when they changed and hands
-        the same lists to the views in between: `_shown` is bumped at every change to a group
+        the same list to the views in between: `_shown` is bumped at every change to a group
         (_set_group), to the groups as a whole (a hand's start and end, arrange) and to the
         tokens (a colour won, a white token, arrange); then only the groups that changed are
         made anew (`_group_views`). The content is the same either way
         (tests/test_foozle_bots.py compares quiet views with narrated ones)."""
         if self.narrate:
-            return {
-                "players": list(self.game.players),
-                "groups": [self._group_view(g) for g in range(len(self.groups))],
-                "tokens": self._seats_tokens(),
-            }
-        if self._shared is not None and self._shared[0] == self._shown:
-            return self._shared[1]
+            return [self._group_view(g) for g in range(len(self.groups))]
+        shared = self._shared
+        if shared is not None and shared[0] == self._shown:
+            return shared[1]
         views = self._group_views
         for g, seen in enumerate(views):
             if seen is None:
                 views[g] = self._group_view(g)
-        if self._tokens_view is None or self._tokens_view[0] != self._tokens_shown:
-            self._tokens_view = (self._tokens_shown, self._seats_tokens())
-        part = {"players": self._players, "groups": list(views), "tokens": self._tokens_view[1]}
+        part = list(views)
         self._shared = (self._shown, part)
         return part
+
+    def _tokens_part(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """Every seat's tokens; a quiet state hands the same list to its views until a token
+        changes hands (`_tokens_shown`), as with the groups."""
+        if self.narrate:
+            return self._seats_tokens()
+        if self._tokens_view is None or self._tokens_view[0] != self._tokens_shown:
+            self._tokens_view = (self._tokens_shown, self._seats_tokens())
+        return self._tokens_view[1]
+
+    def _players_part(self, seat: int | None = None) -> list[str]:
+        return list(self.game.players) if self.narrate else self._players
+
+    def _hand_part(self, seat: int | None) -> list[str]:
+        return list(map(_ID, sorted(self.hands[seat or 0])))
 
     def _seats_tokens(self) -> list[dict[str, Any]]:
         colours = fg.COLOURS
@@ -631,3 +626,43 @@ class FoozleState(State):
             self.active = active
         self.won = []
         self._begin_turn(self.log)
+
+
+#: Every entry of a view, in the order view() gives them, and how it is built.
+_PARTS: dict[str, Callable[[FoozleState, int | None], Any]] = {
+    "game": lambda state, seat: state.game.name,
+    "players": FoozleState._players_part,
+    "seat": lambda state, seat: seat,
+    "hand_no": lambda state, seat: state.hand_no,
+    "dealer": lambda state, seat: state.dealer,
+    "active": lambda state, seat: state.active,
+    "to_move": lambda state, seat: state._to_move,
+    "phase": lambda state, seat: PHASES[state.phase],
+    "turn": lambda state, seat: state.turn,
+    "turn_cap": lambda state, seat: state.game.turn_cap,
+    "groups": FoozleState._groups_part,
+    "tableau": lambda state, seat: list(map(_ID, state.tableau)),
+    "draw_pile": lambda state, seat: len(state.deck),
+    "dump": lambda state, seat: len(state.dump),
+    "hand_counts": lambda state, seat: list(map(len, state.hands)),
+    "tokens": FoozleState._tokens_part,
+    "taken": lambda state, seat: IDS[state.taken] if state.taken >= 0 else None,
+    "owed": lambda state, seat: IDS[state.owed] if state.owed >= 0 else None,
+    "last_hand": lambda state, seat: dict(state.last_hand) if state.last_hand else None,
+    # a seat's own cards (not in the table's view)
+    "hand": FoozleState._hand_part,
+    # at the end
+    "scores": lambda state, seat: state.scores(),
+    "winners": lambda state, seat: state.winners(),
+}
+_VIEW_KEYS = tuple(_PARTS)
+_OWN = frozenset(("hand",))
+_END = frozenset(("scores", "winners"))
+#: The entries a view shows, by whether it is a seat's (not the table's) and the game over.
+_SHOWN: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
+    tuple(
+        frozenset(k for k in _PARTS if (own or k not in _OWN) and (over or k not in _END))
+        for over in (False, True)
+    )
+    for own in (False, True)
+)
