@@ -7,7 +7,9 @@ Speed (a season of 10,000 games is simulated): cards are bits in an int (bit k: 
 "which cards join this group" and "which cards of the hand can be grouped" are a few integer
 operations; the search for a way to go out is ruled out at once when two cards could go
 nowhere; and pure functions of what the view shows (a group's summary, a lay's cards, a
-search's result) are remembered in bounded caches. The moves chosen are the same as before.
+search's result) are remembered in bounded caches; the search drops positions that hold
+two cards no lay-down can place (_Search._stranded), so its budget goes to hands that may go
+out.
 """
 
 from __future__ import annotations
@@ -542,9 +544,10 @@ def _plan(
     not the card taken from the tableau; None if the search finds none.
 
     A depth-first search of at most `budget` positions: at each, the first card of the part
-    hand (in card order) that joins a group lays off on the first such group, else each
-    candidate lay-down in turn. Cards are bits: a part hand is an int, a group's `_accepts`
-    mask says at once which cards join it, so a position costs a few integer operations.
+    hand (in card order) that joins a group lays off on the first such group, else (unless
+    cards are stranded: _Search._stranded) each candidate lay-down in turn. Cards are bits:
+    a part hand is an int, a group's `_accepts` mask says at once which cards join it, so a
+    position costs a few integer operations.
     `table`: the groups on the table (`_table`). Hands that cannot go out are told apart
     first (`_may_go_out`, given `grouped`, `_groupable` of the hand, if the caller has it),
     without a search. `bits`: the hand as bits, if the caller has them.
@@ -582,6 +585,20 @@ class _Search:
         self.budget = budget
         self.tried = self.cuts = 0
 
+    def _stranded(self, bits: int) -> bool:
+        """Whether no plan can be found below a position where no card of the part hand
+        `bits` joins a group (asked there only). Then no group there changes below (only
+        lay-offs change one), and a group laid down from the part hand, grown or not, takes
+        only cards that make a group with part-hand cards, so cards in some lay-down of the
+        part hand (`_groupable`): a card in none is never placed. Two such cards, or the
+        taken card, leave no plan; unless three trumps make a Big Fozzle, which ends the hand
+        whatever is left. So dropping such a position changes no plan found, only how far the
+        budget goes (tests/test_foozle_bots.py)."""
+        if (bits & _TRUMP_BITS).bit_count() >= fg.GROUP_MIN:
+            return False
+        stuck = bits & ~_groupable(bits)
+        return bool(stuck & (stuck - 1)) or (stuck != 0 and stuck == self.taken_bit)
+
     def run(
         self, bits: int, sums: tuple[fg.Summary, ...], joins: tuple[int, ...], anywhere: int
     ) -> Plan | None:
@@ -608,6 +625,8 @@ class _Search:
                 bits ^ low, (*sums[:i], after, *sums[i + 1 :]), joins, reduce(or_, joins, 0)
             )
             found = None if rest is None else ((k,), *rest)
+        elif self._stranded(bits):
+            return None
         else:
             lays = _CANDIDATES.get(bits)
             for cards, lay_bits, summary, takes, fozzle in (
