@@ -60,7 +60,7 @@ class FoozleHeuristicBot:
         if len(legal) == 1:
             return legal[0]
         hand = list(map(KIND.__getitem__, view["hand"]))
-        held = sum(map(fg.CARD_BIT.__getitem__, hand))  # the hand as bits, for every question
+        held = fg.bits_of(hand)  # the hand as bits, for every question
         groups = view["groups"]
         if groups is not self._groups:
             self._table, self._groups = self._table_of(groups), groups
@@ -340,12 +340,14 @@ def _groupable(bits: int, cards: Sequence[int] | None = None) -> int:
     if cards is None:
         cards = _each(bits)
     found = 0
-    full = (sum(map(_COUNT.__getitem__, cards)) + _COUNT_ADD) & _COUNT_TOP
+    full = (_counts(cards) + _COUNT_ADD) & _COUNT_TOP
     while full:
         top = full & -full
         full ^= top
         found |= bits & _SLOT_CARDS[top.bit_length() >> 3]
-    runs = reduce(or_, map(_RUN_BIT.__getitem__, cards), 0)  # fg.RUN_KEY's bits
+    runs = 0  # fg.RUN_KEY's bits
+    for k in cards:
+        runs |= _RUN_BIT[k]
     starts = runs & runs >> 1 & runs >> 2  # three in a row of one colour from here
     if starts:
         stretch = starts | starts << 1 | starts << 2  # (16 places a colour: never wraps)
@@ -560,7 +562,7 @@ def _plan(
     same plan. A position whose search did run out is not remembered: afresh it might get
     further."""
     if bits is None:
-        bits = sum(map(fg.CARD_BIT.__getitem__, hand))
+        bits = fg.bits_of(hand)
     if grouped is None:
         grouped = _groupable(bits, hand)
     if not _may_go_out(bits, table, taken, grouped):

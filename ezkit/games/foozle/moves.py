@@ -170,8 +170,9 @@ def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
             acts.append((A_LAYOFF, k, g))
     if owed < 0:  # every card but the one taken from the tableau (FZ-3)
         kept = [k for k in hand if k != taken]
-        legal.extend(map(m.discard.__getitem__, kept))
-        acts.extend(map(_DISCARD_ACTS.__getitem__, kept))
+        discard = m.discard
+        legal.extend([discard[k] for k in kept])
+        acts.extend([_DISCARD_ACTS[k] for k in kept])
     return legal, acts
 
 

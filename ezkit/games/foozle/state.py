@@ -45,7 +45,6 @@ if TYPE_CHECKING:
 
 IDS = fg.IDS
 N_CARDS = len(IDS)
-_ID = IDS.__getitem__  # a card's id by its number, mapped over lists at C speed
 
 
 class FoozleState(State):
@@ -402,8 +401,7 @@ class FoozleState(State):
         self.held, self.counts = self._hands_counted()
 
     def _hands_counted(self) -> tuple[list[int], list[int]]:
-        bit = fg.CARD_BIT.__getitem__
-        return [sum(map(bit, h)) for h in self.hands], list(map(fg.family_counts, self.hands))
+        return list(map(fg.bits_of, self.hands)), list(map(fg.family_counts, self.hands))
 
     def _played(self, k: int) -> None:
         if k == self.owed:
@@ -504,7 +502,7 @@ class FoozleState(State):
         return list(self.game.players) if self.narrate else self._players
 
     def _hand_part(self, seat: int | None) -> list[str]:
-        return list(map(_ID, sorted(self.hands[seat or 0])))
+        return [IDS[k] for k in sorted(self.hands[seat or 0])]
 
     def _seats_tokens(self) -> list[dict[str, Any]]:
         colours = fg.COLOURS
@@ -518,7 +516,7 @@ class FoozleState(State):
         ]
 
     def _group_view(self, g: int) -> dict[str, Any]:
-        return {"cards": list(map(_ID, self.groups[g])), "kinds": fg.summary_kinds(self.sums[g])}
+        return {"cards": [IDS[k] for k in self.groups[g]], "kinds": fg.summary_kinds(self.sums[g])}
 
     def describe(self, seat: int | None) -> list[str]:
         """A seat's screen (None: the table's): ezkit.games.foozle.screen."""
@@ -548,13 +546,14 @@ class FoozleState(State):
     def sights(self) -> list[dict[str, int]]:
         """`seen` of every seat, the tableau and the groups (all seats see them) counted once;
         plain dicts (the deck has one of each card: a count is 1)."""
-        public = dict.fromkeys(map(_ID, self.tableau), 1)
+        ids = IDS.__getitem__
+        public = dict.fromkeys(map(ids, self.tableau), 1)
         for group in self.groups:
-            public.update(dict.fromkeys(map(_ID, group), 1))
+            public.update(dict.fromkeys(map(ids, group), 1))
         every = []
         for hand in self.hands:
             sight = dict(public)
-            sight.update(dict.fromkeys(map(_ID, hand), 1))
+            sight.update(dict.fromkeys(map(ids, hand), 1))
             every.append(sight)
         return every
 
@@ -641,7 +640,7 @@ _PARTS: dict[str, Callable[[FoozleState, int | None], Any]] = {
     "turn": lambda state, seat: state.turn,
     "turn_cap": lambda state, seat: state.game.turn_cap,
     "groups": FoozleState._groups_part,
-    "tableau": lambda state, seat: list(map(_ID, state.tableau)),
+    "tableau": lambda state, seat: [IDS[k] for k in state.tableau],
     "draw_pile": lambda state, seat: len(state.deck),
     "dump": lambda state, seat: len(state.dump),
     "hand_counts": lambda state, seat: list(map(len, state.hands)),
