@@ -144,11 +144,11 @@ class FoozleHeuristicBot:
                     tokens.append(move)
         if tokens:
             return _pick(tokens, rng)
-        if tableau and Move(TAKE, (DISCARD_WORD,)) in legal:
+        if tableau and _TAKE_LAST in legal:
             k = KIND[tableau[-1]]
             if _groupable_with(held, k) >> k & 1:  # some lay-down of the hand holds it
-                return Move(TAKE, (DISCARD_WORD,))
-        return Move(TAKE, (DRAW_WORD,))
+                return _TAKE_LAST
+        return _TAKE_DRAW
 
     @staticmethod
     def _discard(hand: list[int], held: int, legal: Sequence[Move], rng: random.Random) -> Move:
@@ -177,6 +177,10 @@ class FoozleHeuristicBot:
                 best, best_key = move, key
         assert best is not None
         return best
+
+
+_TAKE_LAST = Move(TAKE, (DISCARD_WORD,))
+_TAKE_DRAW = Move(TAKE, (DRAW_WORD,))
 
 
 def _pick(moves: Sequence[Move], rng: random.Random) -> Move:
@@ -293,7 +297,7 @@ def _group_summary(cards: tuple[str, ...]) -> fg.Summary:
     group outlives many changes to the table."""
     found = _GROUPS.get(cards)
     if found is None:
-        found = _remember(_GROUPS, cards, fg.summary(KIND[c] for c in cards))
+        found = _remember(_GROUPS, cards, fg.summary([KIND[c] for c in cards]))
     return found
 
 
@@ -302,7 +306,7 @@ def _lay(move: Move) -> tuple[tuple[int, ...], int, int]:
     a pure function of the move's words."""
     found = _LAYS.get(move)
     if found is None:
-        cards = tuple(sorted(KIND[c] for c in _cards(move)))
+        cards = tuple(sorted([KIND[c] for c in _cards(move)]))
         found = _remember(_LAYS, move, (cards, len(cards), fg.summary_of(cards).colour))
     return found
 

@@ -84,7 +84,7 @@ class _Moves:
     def lay_down(self, cards: tuple[int, ...], g: int) -> Move:
         move = self.laydown.get((cards, g))
         if move is None:
-            args = tuple(IDS[k] for k in cards)
+            args = tuple([IDS[k] for k in cards])
             move = Move(LAY, (*args, ON, str(g + 1)) if g >= 0 else args)
             if len(self.laydown) < 200_000:
                 self.laydown[(cards, g)] = move

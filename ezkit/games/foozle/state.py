@@ -208,7 +208,7 @@ class FoozleState(State):
     def _check_end(self, events: list[Event]) -> bool:
         """FZ-6: all five colours somewhere, and one player strictly ahead."""
         full = len(fg.COLOURS)
-        if not any(len(c) == full for c in self.colours):
+        if full not in map(len, self.colours):
             return False
         totals = [self.tokens(s) for s in range(self.n)]
         best = max(totals)
