@@ -343,15 +343,16 @@ def _groupable(bits: int, cards: Sequence[int] | None = None) -> int:
         return found
     if cards is None:
         cards = _each(bits)
+    counts = runs = 0  # the families counted; fg.RUN_KEY's bits (one pass: asked often)
+    for k in cards:
+        counts += _COUNT[k]
+        runs |= _RUN_BIT[k]
     found = 0
-    full = (_counts(cards) + _COUNT_ADD) & _COUNT_TOP
+    full = (counts + _COUNT_ADD) & _COUNT_TOP
     while full:
         top = full & -full
         full ^= top
         found |= bits & _SLOT_CARDS[top.bit_length() >> 3]
-    runs = 0  # fg.RUN_KEY's bits
-    for k in cards:
-        runs |= _RUN_BIT[k]
     starts = runs & runs >> 1 & runs >> 2  # three in a row of one colour from here
     if starts:
         stretch = starts | starts << 1 | starts << 2  # (16 places a colour: never wraps)

@@ -159,10 +159,10 @@ def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
                 continue
             legal.append(m.lay_down(cards, g))
             acts.append((A_LAYDOWN, cards, g))
-    anywhere = state.anywhere  # the cards some group takes: the others are passed over
-    for k in (owed,) if owed >= 0 else hand:
-        if not anywhere >> k & 1:
-            continue
+    # the cards some group takes, of those that may be played (the owed card, else the
+    # hand), in card order (a hand's order)
+    fits = state.anywhere & (fg.CARD_BIT[owed] if owed >= 0 else state.held[seat])
+    for k in fg.each(fits):
         for g in state.fitting(k):
             if lonely and size == 2 and k != taken and not state.fits_after_off(taken, g, k):
                 continue
