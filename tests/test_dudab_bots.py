@@ -125,6 +125,23 @@ def test_a_discard_costs_what_it_did() -> None:
         assert bot._discard(view, legal, random.Random(seed)) == want
 
 
+def test_a_trim_costs_what_a_discard_did() -> None:
+    """A trim (one card to the own pile, the draw pile not empty): _trim's cost from the
+    sums of the hand's terms before each card and the remembered pile scores is the plain
+    cost, twice over (the second time from _one_more's table)."""
+    rng = random.Random(4)
+    bot = db.DudabHeuristicBot()
+    for _ in range(600):
+        hand = rng.sample(DECK, rng.randint(6, 11))
+        pile = rng.sample(DECK, rng.randint(0, 12))
+        legal = [Move(DISCARD, (card, "to", OWN_PILE)) for card in dict.fromkeys(hand)]
+        view = {"phase": "trim", "pile": pile, "hand": hand, "draw_pile": 10}
+        seed = rng.random()
+        want = plain_discard(bot, pile, hand, legal, seed)
+        for _ in range(2):
+            assert bot._discard(view, legal, random.Random(seed)) == want, (pile, hand)
+
+
 @pytest.mark.parametrize(
     ("bots", "options", "expected"),
     [

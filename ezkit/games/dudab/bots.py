@@ -28,10 +28,14 @@ CACHE_CAP = 50_000
 #: A column's index from its number as a move names it ("1" is column 0).
 COLUMN = {str(c + 1): c for c in range(max(TABLES.starting_columns.values()))}
 _SCORES: dict[tuple[Tally, int], int] = {}
+#: Per tally, its points and those of the tally with one card more, by card (_one_more);
+#: each entry holds a small table, so fewer are kept.
+ONE_MORE_CAP = 20_000
+_ONE_MORE: dict[Tally, tuple[int, dict[str, int]]] = {}
 #: The tally of no cards (what _tally adds a pile's cards to).
 NO_CARDS = Tally(0, 0, 0, 0, ())
 #: Every cache above (tests and benchmarks empty them to start cold).
-CACHES: tuple[dict[Any, Any], ...] = (_SCORES,)
+CACHES: tuple[dict[Any, Any], ...] = (_SCORES, _ONE_MORE)
 
 
 def _points_of(tally: Tally, in_hand: int = 0) -> int:
@@ -45,6 +49,18 @@ def _points_of(tally: Tally, in_hand: int = 0) -> int:
         found = _SCORES[key] = score_tally(
             tally._replace(dudabs=tally.dudabs - in_hand), in_hand, explain=False
         ).score
+    return found
+
+
+def _one_more(tally: Tally) -> tuple[int, dict[str, int]]:
+    """_points_of(tally) and a table to remember, by card, the points of the tally with that
+    card more (the bot fills it): a trim weighs each card of the hand for the own pile, and
+    the same piles come again and again. Bounded: cleared past ONE_MORE_CAP entries."""
+    found = _ONE_MORE.get(tally)
+    if found is None:
+        if len(_ONE_MORE) >= ONE_MORE_CAP:
+            _ONE_MORE.clear()
+        found = _ONE_MORE[tally] = (_points_of(tally), {})
     return found
 
 
@@ -252,28 +268,66 @@ class DudabHeuristicBot:
         return self._plus(NO_CARDS, cards)
 
     def _discard(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
-        """Keep Dudabs and Shamans, and low cards; what goes to the own pile scores there."""
-        pile = list(view.get("pile") or [])
+        """Keep Dudabs and Shamans, and low cards; what goes to the own pile scores there.
+
+        A move's cost: what the cards kept in hand weigh (keep_term, summed in hand order)
+        and, for the own pile, how much the pile's score grows; the least, then at random
+        (a draw for every move, in order: GT-2)."""
+        pile = view.get("pile") or []
         hand = view.get("hand") or []
-        if view["phase"] == "trim" and not view["draw_pile"]:
-            return self._last_trim(pile, hand, legal, rng)
+        if view["phase"] == "trim":
+            if not view["draw_pile"]:
+                return self._last_trim(list(pile), hand, legal, rng)
+            return self._trim(pile, hand, legal, rng)
         base = self._tally(pile)
         now = _points_of(base)
         keep_term = self.keep_term
-
-        def cost(move: Move) -> tuple[float, float]:
+        weights: dict[tuple[str, ...], float] = {}  # each discard comes twice, once a pile
+        draw = rng.random
+        best_move = legal[0]
+        best_key: tuple[float, float] | None = None
+        for move in legal:
             args = move.args
-            cards = args[: args.index("to")]
-            kept = list(hand)
-            for card in cards:
-                kept.remove(card)
-            keep = sum(map(keep_term.__getitem__, kept))  # in hand order, as ever: the same sum
-            if args[-1] != OWN_PILE:
-                return (keep, rng.random())
-            delta = _points_of(self._plus(base, cards)) - now
-            return (delta + keep, rng.random())
+            cards = args[:-2]  # (*cards, "to", pile)
+            keep = weights.get(cards)
+            if keep is None:
+                kept = list(hand)
+                for card in cards:
+                    kept.remove(card)
+                keep = weights[cards] = sum(map(keep_term.__getitem__, kept))  # in hand order
+            if args[-1] == OWN_PILE:
+                key = (_points_of(self._plus(base, cards)) - now + keep, draw())
+            else:
+                key = (keep, draw())
+            if best_key is None or key < best_key:  # the first of equals, as min()
+                best_move, best_key = move, key
+        return best_move
 
-        return min(legal, key=cost)
+    def _trim(
+        self, pile: Sequence[str], hand: Sequence[str], legal: Sequence[Move], rng: random.Random
+    ) -> Move:
+        """Seed 002: over 5 cards, one at a time to the own pile. _discard's cost for a
+        discard of one card: the pile's score with that card more (remembered by the pile's
+        tally, _one_more) and the hand less its first copy, whose keep_terms are summed in
+        hand order as _discard sums them (floats: the same order, the same sum) from the
+        sum of those before it, made once for all."""
+        base = self._tally(pile)
+        now, more = _one_more(base)
+        terms = list(map(self.keep_term.__getitem__, hand))
+        upto = list(itertools.accumulate(terms, initial=0))  # upto[i]: the first i terms
+        draw = rng.random
+        best_move = legal[0]
+        best_key: tuple[float, float] | None = None
+        for move in legal:
+            card = move.args[0]
+            points = more.get(card)
+            if points is None:
+                points = more[card] = _points_of(self._plus(base, (card,)))
+            i = hand.index(card)
+            key = (points - now + sum(terms[i + 1 :], upto[i]), draw())
+            if best_key is None or key < best_key:  # the first of equals, as min()
+                best_move, best_key = move, key
+        return best_move
 
     def _plus(self, tally: Tally, cards: Sequence[str]) -> Tally:
         """The tally of a tally's cards and some more (counted here, not in a tally of
