@@ -22,6 +22,7 @@ from ezkit.games import engine
 from ezkit.games.dudab import GAME_INFO, JUNGLE, Dudab, DudabHeuristicBot, DudabState
 from ezkit.games.dudab import score as dudab_score
 from ezkit.games.dudab.narration import name
+from ezkit.games.dudab.rules import DUDAB, NUMBER, SHAMAN
 from ezkit.games.dudab.screen import describe
 from ezkit.games.engine import IllegalMove, Move
 
@@ -1043,3 +1044,59 @@ def test_the_hidden_card_check_finds_a_leak(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(DudabState, "view", leaky)
     with pytest.raises(AssertionError, match="depends on cards hidden"):
         dudab_hidden(state, ANN, random.Random(1))
+
+
+def plain_menu(state: DudabState) -> list[Move]:
+    """The legal moves of a turn, a request or a Shaman's answer as first written: every
+    card of the hand, by kind, on every column, asked of the rules' rows one by one."""
+    game, phase = state.game, state.view(None)["phase"]
+    hand = state.hands[state.active]
+
+    def fits(k: int, c: int, reaction: bool) -> bool:
+        col, j = state.cols[c], state.jungle[c]
+        rows = game.answer if reaction else game.normal
+        if j < 0:
+            return game.meets[state.req][k] if c == state.req_col else rows[col[-1]][k]
+        below = len(col) - j - 1
+        if below < j and not game.mirror[col[j - 1 - below]][k]:
+            return False
+        return below == 0 or game.type[col[-1]] == DUDAB or rows[col[-1]][k]
+
+    c = state.req_col if phase == "request" else state.shaman_col
+    columns = range(game.columns) if phase == "turn" else [c]
+    moves: list[Move] = []
+    met = False
+    for k in sorted(set(hand)):
+        if k == game.dudab_kind:  # no call below a Jungle
+            for d in columns:
+                moves += game.m_dudab_req[d] if state.jungle[d] < 0 else [game.m_dudab[d]]
+        elif game.type[k] == SHAMAN or (game.type[k] == NUMBER and phase != "shaman"):
+            plays = [game.m_play[k][d] for d in columns if fits(k, d, phase == "shaman")]
+            moves += plays
+            met = met or bool(plays)
+    if phase == "shaman":
+        return [*moves, game.m_pass]
+    if (phase == "request" and met) or (phase == "turn" and len(hand) >= game.hand_max and moves):
+        return moves
+    if len(hand) < game.hand_max:
+        return [*moves, game.m_draw]
+    return moves + [game.m_draw_discarding[k] for k in sorted(set(hand))]
+
+
+@pytest.mark.parametrize("options", [{}, {"jungle": True, "baby": True}])
+def test_the_menus_from_sets_of_kinds_are_the_rules_row_by_row(options: dict[str, bool]) -> None:
+    """The legal moves of a turn, a request and a Shaman's answer come from the rules'
+    tables as sets of kinds (rules.fitting, mirroring, ...); asked card by card and column
+    by column of the rules' rows, they are the same moves in the same order."""
+    game = engine.make("dudab", {"players": ["A", "B", "C", "D"], **options})
+    asked = 0
+    for seed in range(30):
+        state = game.new_quiet(seed)
+        rng = random.Random(seed)
+        while state.to_move() is not None:
+            if state.view(None)["phase"] in ("turn", "request", "shaman"):
+                assert state.legal_moves() == plain_menu(state)
+                asked += 1
+            legal = state.legal_moves()
+            state.play(legal[rng.randrange(len(legal))])
+    assert asked > 1000

@@ -14,6 +14,7 @@ is refused, with the seed section or ruling.
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left
 
 from ezkit.games.dudab.rules import (
     _P_BABY,
@@ -53,68 +54,58 @@ class LegalMoves:
     def _no_moves(self) -> list[Move]:
         return []
 
-    def _rules(self, c: int, reaction: bool = False) -> tuple[list[bool], list[bool]]:
-        """What may go on column c now, as two rows indexed by card kind, both to be True:
-        the mirror rule below a Jungle (DU-5) and the rule against the top card (seed 002;
-        an open request, DU-3; a Shaman answering a Shaman goes on top of it, DU-3).
-        A Dudab is not asked: it goes on any column (DU-3)."""
+    def _allowed(self, c: int, reaction: bool = False) -> frozenset[int]:
+        """The kinds of card that may be played on column c now (rules.played: not a Dudab,
+        which goes on any column, DU-3): those the top card takes (seed 002; an open
+        request, DU-3; a Shaman answering a Shaman goes on top of it, DU-3) and below a
+        Jungle those the mirror rule lets through (DU-5)."""
         game = self.game
         col = self.cols[c]
         j = self.jungle[c]
+        rows = game.answering if reaction else game.fitting
         if j < 0:
             if c == self.req_col:
-                return game.any, game.meets[self.req]
-            return game.any, (game.answer if reaction else game.normal)[col[-1]]
+                return game.meeting[self.req]
+            return rows[col[-1]]
         below = len(col) - j - 1
         # DU-5: the mirror rule while there is a mirrored card, alone for the first card below
-        mirror = game.mirror[col[j - 1 - below]] if below < j else game.any
+        mirror = game.mirroring[col[j - 1 - below]] if below < j else game.played
         top = col[-1]
         if below == 0 or game.type[top] == DUDAB:  # "any card may be played on a Dudab card"
-            return mirror, game.any
-        return mirror, (game.answer if reaction else game.normal)[top]
+            return mirror
+        return mirror & rows[top]
 
     def _fits(self, k: int, c: int, reaction: bool = False) -> bool:
-        """May card k go on column c now?"""
-        mirror, rule = self._rules(c, reaction)
-        return mirror[k] and rule[k]
+        """May card k (not a Dudab) be played on column c now?"""
+        return k in self._allowed(c, reaction)
 
     def _turn_moves(self) -> list[Move]:
+        """Each card of the hand on each column it fits, by card then column (a Dudab on any
+        column, calling for nothing below a Jungle, seed 002); a draw below 5 cards, and with
+        5 only when nothing can be played, with one card to the own pile (seed 002)."""
         game = self.game
         hand = self.hands[self.active]
-        kinds = sorted(set(hand))
-        moves: list[Move] = []
-        jungle = self.jungle
-        mask = 0  # bit c: column c holds a Jungle (a loop: a generator would be a call)
-        if game.jungle:
-            for c, j in enumerate(jungle):
-                if j >= 0:
-                    mask |= 1 << c
-        every, normal = game.any, game.normal
-        dudab = game.dudab_kind
-        if mask:  # DU-5: the mirror rule below a Jungle
-            rules = [
-                (every, normal[col[-1]]) if jungle[c] < 0 else self._rules(c)
-                for c, col in enumerate(self.cols)
-            ]
-        else:  # the base rules: the row of each column's top card (every mirror row is True)
-            tops = [normal[col[-1]] for col in self.cols]
-        for k in kinds:
-            if k == dudab:  # on any column; no request below a Jungle (seed 002)
-                moves += game.m_dudab_all[mask]
-                continue
-            plays = game.m_play[k]
-            if mask:
-                for c, (mirror, rule) in enumerate(rules):
-                    if rule[k] and mirror[k]:
-                        moves.append(plays[c])
-            else:
-                for c, top in enumerate(tops):
-                    if top[k]:
-                        moves.append(plays[c])
+        held = set(hand)
+        columns, cols, jungle, fitting = game.columns, self.cols, self.jungle, game.fitting
+        found: list[int] = []  # k * columns + c: card k on column c, in the menu's order
+        jungled = 0  # bit c: column c holds a Jungle
+        for c in range(columns):
+            if jungle[c] < 0:
+                fits = fitting[cols[c][-1]] & held
+            else:  # DU-5: the mirror rule below a Jungle
+                jungled |= 1 << c
+                fits = self._allowed(c) & held
+            for k in fits:
+                found.append(k * columns + c)
+        found.sort()
+        moves = list(map(game.m_play_at.__getitem__, found))
+        if game.dudab_kind in held:  # in its place among the cards, by kind
+            at = bisect_left(found, game.dudab_kind * columns)
+            moves[at:at] = game.m_dudab_all[jungled]
         if len(hand) < game.hand_max:
             moves.append(game.m_draw)
         elif not moves:  # seed 002, Card draw: with 5 cards, only when none can be played
-            moves += map(game.m_draw_discarding.__getitem__, kinds)
+            moves += map(game.m_draw_discarding.__getitem__, sorted(held))
         return moves
 
     def _request_moves(self) -> list[Move]:
@@ -122,37 +113,30 @@ class LegalMoves:
         player who cannot meet it shows his hand and draws."""
         game = self.game
         hand = self.hands[self.active]
-        kinds = sorted(set(hand))
-        c, meets = self.req_col, game.meets[self.req]
-        moves: list[Move] = []
-        met = False
-        for k in kinds:
-            if k == game.dudab_kind:
-                moves += game.m_dudab_req[c]
-            elif meets[k]:
-                moves.append(game.m_play[k][c])
-                met = True
-        if not met:
+        held = set(hand)
+        c = self.req_col
+        meeting = sorted(game.meeting[self.req] & held)  # a Dudab meets no call
+        moves = [game.m_play[k][c] for k in meeting]
+        if game.dudab_kind in held:  # in its place among the cards, by kind
+            at = bisect_left(meeting, game.dudab_kind)
+            moves[at:at] = game.m_dudab_req[c]
+        if not meeting:
             if len(hand) < game.hand_max:
                 moves.append(game.m_draw)
             else:
-                moves += map(game.m_draw_discarding.__getitem__, kinds)
+                moves += map(game.m_draw_discarding.__getitem__, sorted(held))
         return moves
 
     def _shaman_moves(self) -> list[Move]:
         """Seed 002, Shaman cards: another Shaman or a Dudab on it, or `pass` (reveal, draw)."""
         game = self.game
         c = self.shaman_col
-        moves: list[Move] = []
-        for k in sorted(set(self.hands[self.active])):
-            t = game.type[k]
-            if t == SHAMAN and self._fits(k, c, reaction=True):
-                moves.append(game.m_play[k][c])
-            elif t == DUDAB:
-                if self.jungle[c] < 0:
-                    moves += game.m_dudab_req[c]
-                else:
-                    moves.append(game.m_dudab[c])
+        held = set(self.hands[self.active])
+        answers = sorted(self._allowed(c, reaction=True) & held & game.shamans)
+        moves = [game.m_play[k][c] for k in answers]
+        if game.dudab_kind in held:  # in its place among the cards, by kind
+            at = bisect_left(answers, game.dudab_kind)
+            moves[at:at] = game.m_dudab_req[c] if self.jungle[c] < 0 else [game.m_dudab[c]]
         moves.append(game.m_pass)
         return moves
 

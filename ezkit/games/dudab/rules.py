@@ -196,10 +196,21 @@ class Rules:
             *(("symbol", s) for s in self.symbols),
         )
         self.meets = [[self._meets(r, k) for k in kinds] for r in range(len(self.requests))]
+        #: The same tables as sets of the kinds a player plays as a card (`play K on N`: Number
+        #: cards and Shamans; a Dudab is said, Jungles and Babies are placed), for the legal
+        #: moves: the cards of a hand that may go on a column are then one `&` (_allowed).
+        self.played = frozenset(k for k in kinds if self.type[k] in (NUMBER, SHAMAN))
+        self.shamans = frozenset(k for k in kinds if self.type[k] == SHAMAN)
+        self.fitting = [self._playable(row) for row in self.normal]
+        self.mirroring = [self._playable(row) for row in self.mirror]
+        self.answering = [self._playable(row) for row in self.answer]
+        self.meeting = [self._playable(row) for row in self.meets]
 
         # Every move, made once, and what it does.
         cols = range(columns)
         self.m_play = [[Move(PLAY, (self.ids[k], "on", str(c + 1))) for c in cols] for k in kinds]
+        #: The same by k * columns + c: in the order of the menus (by card, then column).
+        self.m_play_at = [move for row in self.m_play for move in row]
         self.a_play = [[(_A_PLAY, k, c) for c in cols] for k in kinds]
         self.m_dudab_req = [
             [
@@ -260,6 +271,10 @@ class Rules:
             found = self.discards[key] = (move, (_A_DISCARD, cards, own))
             self.act_of[move] = found[1]
         return found
+
+    def _playable(self, row: Sequence[bool]) -> frozenset[int]:
+        """The kinds a row of a rules table allows (by kind) that are played as cards."""
+        return frozenset(k for k in self.played if row[k])
 
     def _normal(self, top: int, card: int) -> bool:
         """May `card` go on `top` by the base rules (no open request, not a reaction)?"""
