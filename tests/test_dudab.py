@@ -1100,3 +1100,23 @@ def test_the_menus_from_sets_of_kinds_are_the_rules_row_by_row(options: dict[str
             legal = state.legal_moves()
             state.play(legal[rng.randrange(len(legal))])
     assert asked > 1000
+
+
+def test_a_simulations_menu_and_unchecked_moves_play_as_legal_moves_and_play() -> None:
+    """sim.play_one reads a quiet state's own list (menu) and makes the move without a
+    second check (play_from_menu): the same games as legal_moves() and play(); the list is
+    what legal_moves() copies; a told game's play_from_menu still refuses an illegal move."""
+    game = engine.make("dudab", {"players": ["A", "B", "C", "D"], "jungle": True, "baby": True})
+    for seed in range(6):
+        fast, plain = game.new_quiet(seed), game.new_quiet(seed)
+        rng = random.Random(seed)
+        while plain.to_move() is not None:
+            legal = plain.legal_moves()
+            assert fast.menu() == legal and fast.menu() is fast.menu()
+            move = legal[rng.randrange(len(legal))]
+            plain.play(move)
+            fast.play_from_menu(move)
+        assert fast.moves == plain.moves and fast.totals == plain.totals
+    told = game.new(1)
+    with pytest.raises(IllegalMove):
+        told.play_from_menu(Move("pass"))

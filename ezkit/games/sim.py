@@ -125,8 +125,14 @@ def play_one(
     looks = [reads_view(choose) for choose in choosers]
     keys = [view_keys(choose) for choose in choosers]
     learns = [_learns_from(choose) for choose in choosers]
+    # A game may hand a simulation its own list of legal moves (`menu`: read, never
+    # changed, not a copy) and make a move taken from it without checking it again
+    # (`play_from_menu`; play() checks every move): nothing here changes the list, and
+    # every bot picks one of its moves.
+    legal_moves = getattr(state, "menu", state.legal_moves)
+    play = getattr(state, "play_from_menu", state.play)
     while (seat := state.to_move()) is not None:
-        legal = state.legal_moves()
+        legal = legal_moves()
         if len(legal) == 1 and not (learns[seat] and learns[seat](legal[0])):
             move = legal[0]
         elif not looks[seat]:  # a bot that never looks is not handed a view (it costs a third)
@@ -135,7 +141,7 @@ def play_one(
             move = choosers[seat](state.view(seat), legal, rng)
         else:  # nor one that names what it reads the rest of the view
             move = choosers[seat](state.view_part(seat, keys[seat]), legal, rng)
-        state.play(move)
+        play(move)
     return state
 
 

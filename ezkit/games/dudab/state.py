@@ -121,6 +121,24 @@ class DudabState(Playing, LegalMoves, State):
             legal = self._legal = self._builders[self.phase]()
         return list(legal)  # a copy: the caller may change it, not our cache
 
+    def menu(self) -> list[Move]:
+        """The legal moves for a simulation (sim.play_one), which only reads them: the
+        cached list itself, not legal_moves' copy."""
+        legal = self._legal
+        if legal is None:  # (as _legal_list: asked for every move, so written out here)
+            legal = self._legal = self._builders[self.phase]()
+        return legal
+
+    def play_from_menu(self, move: Move) -> None:
+        """Make a move a simulation has just taken from menu(). A quiet game does not check
+        it again (play() checks every move and refuses an illegal one); a told one plays
+        it as play() does."""
+        if self.narrate:
+            self.play(move)
+            return
+        self.apply(move)
+        self.moves.append(move)
+
     def _is_legal(self, move: Move) -> bool:
         legal = self._legal  # the cache itself: play() checks every move
         if legal is None:
