@@ -64,6 +64,7 @@ class Playing:
         self.tasks.clear()
         self._places.clear()  # the last round's places: none is shown again
         self._column_views = [None] * game.columns
+        self._columns_shown = None
         # DU-2: deal one card at a time from the first player; a Jungle or Baby goes back.
         for _ in range(game.deal):
             for s in game.order[self.first]:
@@ -305,6 +306,7 @@ class Playing:
         """Put card k on column c; take the column if this card captures it (DU-3, DU-5)."""
         col = self.cols[c]
         col.append(k)
+        self._column_changed(c)
         j = self.jungle[c]
         if j >= 0:
             if len(col) - j - 1 <= j:  # DU-5: captured only when below outnumbers above
@@ -482,6 +484,7 @@ class Playing:
         Jungle no Dudab calls); the next card goes below it by the mirror rule (DU-5)."""
         col = self.cols[c]
         col.append(self.placing)
+        self._column_changed(c)
         self.jungle[c] = len(col) - 1
         self.placing = -1
         ended = ""
@@ -505,6 +508,7 @@ class Playing:
         self.buried[c] += self.cols[c]
         self.buried[c].append(self.placing)
         self.cols[c] = []
+        self._column_changed(c)
         self.jungle[c] = -1
         self.placing = -1
         if self.narrate:
@@ -529,6 +533,7 @@ class Playing:
         self.reveal()
         if deck and t == BABY:  # DU-5: another Baby stacks again
             self.buried[c].append(k)
+            self._column_changed(c)
             self.tasks.append((_T_COVER, s, c))
             if self.narrate:
                 events.append(Event("The card drawn onto the Baby is another Baby: it stacks"))
@@ -540,6 +545,7 @@ class Playing:
                 events.append(Event("A Jungle drawn onto the Baby is discarded (DU-5)"))
             return False
         self.cols[c] = [k]
+        self._column_changed(c)
         if self.narrate:
             told = Event(f"{self._card(k)} covers the Baby on column {c + 1}")
             self.story.tell(c, told, f"A card covers the Baby on column {c + 1}", events)

@@ -70,7 +70,9 @@ class DudabState(Playing, LegalMoves, State):
         #: cards of each place that only grows (see _seen_place), by the place's list.
         self._shared: tuple[Any, dict[str, Any]] | None = None
         self._places: dict[int, tuple[list[int], int, Any]] = {}
-        self._column_views: list[tuple[list[int], int, int, dict[str, Any]] | None] = []
+        #: A quiet state's columns view and each column's entry (None: to build again).
+        self._column_views: list[dict[str, Any] | None] = []
+        self._columns_shown: list[dict[str, Any]] | None = None
         self.tasks: list[tuple[Any, ...]] = []
         self._legal: list[Move] | None = None
         #: The legal moves of each phase (PHASES order).
@@ -224,22 +226,31 @@ class DudabState(Playing, LegalMoves, State):
 
     def _columns_view(self, seat: int | None = None) -> list[dict[str, Any]]:
         """The columns as a view shows them: per column its visible cards and how many lie
-        under its Babies. A quiet state keeps each column's entry while the column holds the
-        same cards (as _seen_place: a column and the cards under its Babies only grow until
-        new lists replace them), so a view after a move builds only the column it changed."""
-        kept = self._column_views
-        quiet = not self.narrate
+        under its Babies. A quiet state keeps this list, and each column's entry, until a
+        column changes (_column_changed: a card put on it, taken, buried under a Baby, a new
+        round), so a view after a move builds only the column it changed, and a view with
+        no column changed since the last builds nothing."""
         name_of = self.game.ids.__getitem__
-        columns = []
-        for c, (col, buried) in enumerate(zip(self.cols, self.buried, strict=True)):
-            entry = kept[c] if quiet else None
-            n, under = len(col), len(buried)
-            if entry is None or entry[0] is not col or entry[1] != n or entry[2] != under:
-                entry = (col, n, under, {"cards": list(map(name_of, col)), "buried": under})
-                if quiet:
-                    kept[c] = entry
-            columns.append(entry[3])
-        return columns
+        if self.narrate:
+            return [
+                {"cards": list(map(name_of, col)), "buried": len(buried)}
+                for col, buried in zip(self.cols, self.buried, strict=True)
+            ]
+        shown = self._columns_shown
+        if shown is None:
+            kept = self._column_views
+            for c, entry in enumerate(kept):
+                if entry is None:
+                    cards = list(map(name_of, self.cols[c]))
+                    kept[c] = {"cards": cards, "buried": len(self.buried[c])}
+            shown = self._columns_shown = list(kept)  # a new list: views keep the old one
+        return shown
+
+    def _column_changed(self, c: int) -> None:
+        """Column c's cards (or those under its Babies) changed: a quiet state's views build
+        its entry again (_columns_view). Every change to a column calls this."""
+        self._column_views[c] = None
+        self._columns_shown = None
 
     def _seen_place(self, cards: list[int], ordered: bool) -> list[str]:
         """The ids of a place's cards, in its order or sorted (an own pile, as `_ids`).
@@ -402,6 +413,8 @@ class DudabState(Playing, LegalMoves, State):
             assert game.type[new_cols[shaman - 1][-1]] == SHAMAN
         self.placing = -1
         self.tasks.clear()
+        self._column_views = [None] * game.columns
+        self._columns_shown = None
         self._begin_turn(self.log)
 
 
