@@ -1120,3 +1120,19 @@ def test_a_simulations_menu_and_unchecked_moves_play_as_legal_moves_and_play() -
     told = game.new(1)
     with pytest.raises(IllegalMove):
         told.play_from_menu(Move("pass"))
+
+
+def test_a_shuffle_by_float_keys_is_the_sort_of_number_card_pairs() -> None:
+    """_shuffled sorts the cards' random numbers as floats; sorting (number, card) pairs,
+    as first written, gives the same deck from the same draws, ties among numbers too."""
+    game = engine.make("dudab", {"players": ["A", "B", "C"], "jungle": True, "baby": True})
+    state = game.new_quiet(1)
+    for seed in range(200):
+        state.rng.seed(seed)
+        fast = state._shuffled(game.in_play)
+        draws = random.Random(seed)
+        assert fast == [k for _, k in sorted((draws.random(), k) for k in game.in_play)]
+    tied = random.Random(0)
+    tied.random = lambda: 0.5  # every number equal: the deck's own order
+    state.rng = tied
+    assert state._shuffled(game.in_play) == list(game.in_play)

@@ -90,9 +90,12 @@ class Playing:
 
     def _shuffled(self, cards: Sequence[int]) -> list[int]:
         """The cards in random order: sorted by a random number each, a uniform shuffle at a
-        fraction of random.shuffle's cost (its loop is Python; this sort is not)."""
+        fraction of random.shuffle's cost (its loop is Python; this sort is not). The
+        numbers are sorted as floats, not as (number, card) pairs: the same order, as
+        `cards` come sorted (the game's deck) and the sort keeps equal numbers' order."""
         draw = self.rng.random
-        return [card for _, card in sorted([(draw(), card) for card in cards])]
+        keys = [draw() for _ in cards]
+        return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
     def _setup_card(self) -> int:
         """DU-2: a Jungle or Baby dealt or revealed is put back, the deck reshuffled. The rest
