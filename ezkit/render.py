@@ -47,25 +47,43 @@ def preload() -> None:
 
 
 def _import_weasyprint() -> None:
-    _weasyprint()
+    """The preloading thread's import: a failure is left to the printing thread's own import,
+    which tries again and says what failed."""
+    from contextlib import suppress
+
+    with suppress(Exception):
+        _weasyprint()
 
 
 def _weasyprint() -> Any:
     """WeasyPrint, imported with its C libraries looked up in the linker's cache alone
-    (quick_library_lookup); imported again with every lookup if that does not load them."""
+    (quick_library_lookup); imported again with every lookup if that does not load them.
+    An import that fails leaves none of WeasyPrint's modules behind: one imported before the
+    failure keeps the failed module half made (its html module, say), and the next import
+    would reuse it and fail when printing."""
     import sys
 
     with _IMPORTING:
         if "weasyprint" in sys.modules:
             return sys.modules["weasyprint"]
         try:
-            with quick_library_lookup():
+            try:
+                with quick_library_lookup():
+                    import weasyprint
+            except OSError:  # a library only the compiler or the linker finds: look as ever
+                _forget_weasyprint()
                 import weasyprint
-        except OSError:  # a library only the compiler or the linker finds: look as ever
-            for name in [n for n in sys.modules if n.split(".")[0] == "weasyprint"]:
-                del sys.modules[name]
-            import weasyprint
+        except BaseException:
+            _forget_weasyprint()
+            raise
         return weasyprint
+
+
+def _forget_weasyprint() -> None:
+    import sys
+
+    for name in [n for n in sys.modules if n.split(".")[0] == "weasyprint"]:
+        del sys.modules[name]
 
 
 _IMPORTING = threading.Lock()  # the preloading thread's import and the printing one's

@@ -97,3 +97,30 @@ assert refused and weasyprint.HTML(string="<p>x</p>").render().pages
     again = _import(how)
     assert any("libpango-1.0" in name for name in again["libraries"])
     assert "gcc" in " ".join(again["ran"]) or "cc" in " ".join(again["ran"])
+
+
+def test_a_preloading_import_that_fails_leaves_nothing_half_made() -> None:
+    """The preloading thread's import failed (here as in a test that changed os.environ while
+    WeasyPrint's html module read it: a KeyError): the print that follows imports WeasyPrint
+    afresh and lays a page out. Before, the modules imported before the failure were kept,
+    holding the failed html module half made, and the print failed (no handle_element)."""
+    code = textwrap.dedent(
+        """
+        import threading, urllib.request
+        from ezkit import render
+        real = urllib.request.getproxies
+        def once():
+            urllib.request.getproxies = real
+            raise KeyError("EZKIT_DB")
+        urllib.request.getproxies = once
+        preload = threading.Thread(target=render._import_weasyprint)
+        preload.start()
+        preload.join()
+        assert urllib.request.getproxies is real  # the preload's import did fail
+        print(len(render._lay_out("<p>x</p>").pages))
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["1"]
+    assert "Traceback" not in done.stderr  # the preload's failure is the print's to tell
