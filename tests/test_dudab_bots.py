@@ -100,7 +100,9 @@ def plain_discard(
         kept = list(hand)
         for card in cards:
             kept.remove(card)
-        keep = sum(bot.keep.get(bot.kind[c], 0.0) + 0.3 * bot.value[c] for c in kept)
+        keep = 0.0  # added in hand order, one at a time, on every Python (db._added)
+        for c in kept:
+            keep += bot.keep.get(bot.kind[c], 0.0) + 0.3 * bot.value[c]
         delta = score([*pile, *cards], explain=False).score - now
         return (delta + keep if args[-1] == OWN_PILE else keep, draws.random())
 

@@ -12,7 +12,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Any
 
@@ -36,6 +36,16 @@ _ONE_MORE: dict[Tally, tuple[int, dict[str, int]]] = {}
 NO_CARDS = Tally(0, 0, 0, 0, ())
 #: Every cache above (tests and benchmarks empty them to start cold).
 CACHES: tuple[dict[Any, Any], ...] = (_SCORES, _ONE_MORE)
+
+
+def _added(terms: Iterable[float], start: float = 0.0) -> float:
+    """The terms added one at a time, in order. Not sum(): from Python 3.12 it compensates the
+    rounding of a float sum, and the keep weights are compared to their last bit (equal costs
+    fall to the rng), so the same seed would play another game there."""
+    total = start
+    for term in terms:
+        total += term
+    return total
 
 
 def _points_of(tally: Tally, in_hand: int = 0) -> int:
@@ -294,7 +304,7 @@ class DudabHeuristicBot:
                 kept = list(hand)
                 for card in cards:
                     kept.remove(card)
-                keep = weights[cards] = sum(map(keep_term.__getitem__, kept))  # in hand order
+                keep = weights[cards] = _added(map(keep_term.__getitem__, kept))  # in hand order
             if args[-1] == OWN_PILE:
                 key = (_points_of(self._plus(base, cards)) - now + keep, draw())
             else:
@@ -324,7 +334,7 @@ class DudabHeuristicBot:
             if points is None:
                 points = more[card] = _points_of(self._plus(base, (card,)))
             i = hand.index(card)
-            key = (points - now + sum(terms[i + 1 :], upto[i]), draw())
+            key = (points - now + _added(terms[i + 1 :], upto[i]), draw())
             if best_key is None or key < best_key:  # the first of equals, as min()
                 best_move, best_key = move, key
         return best_move
