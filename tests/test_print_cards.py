@@ -336,8 +336,9 @@ def test_the_foozle_score_pad_has_a_column_per_token(printed: Callable[..., Path
 @pytest.mark.parametrize("game", GAMES)
 def test_the_deck_page_places_and_colours_by_classes_not_inline_styles(game: str) -> None:
     """No element of a printed deck carries a style attribute (WeasyPrint parses one per
-    element: a thousand in the Foozle deck cost most of a second); every class a card, back or
-    cut mark uses has its rule, and a place's rule is that box's position."""
+    element: a thousand in the Foozle deck cost most of a second); every class a card, back,
+    column or cut mark uses has its rule, and a place's rule is that box's position: a cut
+    mark's, a column's (a card's is its column's, one card under another)."""
     from ezkit import render
     from ezkit.printing import cards
 
@@ -348,10 +349,17 @@ def test_the_deck_page_places_and_colours_by_classes_not_inline_styles(game: str
     used = {c for names in re.findall(r'class="([^"]*)"', page) for c in names.split()}
     assert {c for c in used if re.fullmatch(r"at\d+|bg-\w+|ink-\w+", c)} <= set(rules)
     boxes = [m for p in view["pages"] for m in p["marks"]]
-    boxes += [slot for p in view["pages"] for slot in p["cards"]]
+    boxes += [column for p in view["pages"] for column in p["columns"]]
     for box in boxes:
         declared = dict(part.split(": ") for part in rules[box["at"]].split("; "))
-        assert declared == {k: box[k] for k in ("left", "top", "width", "height")}
+        assert declared == {k: box[k] for k in ("left", "top", "width", "height") if k in box}
+    lefts = [column["left"] for column in view["pages"][0]["columns"]]  # a full page
+    for p in view["pages"]:  # card i of a page: row i // 3, column i % 3 (a back's mirrored)
+        at = {id(s): (c["left"], row) for c in p["columns"] for row, s in enumerate(c["cards"])}
+        assert len(at) == len(p["cards"])
+        for i, slot in enumerate(p["cards"]):
+            column = 2 - i % 3 if p["side"] == "back" else i % 3
+            assert at[id(slot)] == (lefts[column], i // 3)
     faces = [slot["face"] for p in view["pages"] for slot in p["cards"] if "face" in slot]
     for face in faces:
         assert rules[f"bg-{face['colour'][1:]}"] == f"background: {face['colour']}"

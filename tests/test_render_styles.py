@@ -1,9 +1,11 @@
 """What ezkit spares WeasyPrint when it prints, for speed, and prints the same: no styles for
-the pseudo-elements of notes (render.NOTES)."""
+the pseudo-elements of notes (render.NOTES), and a deck's cards sharing their styles."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from pdf_layout import laid_out
 
 from ezkit import render, resources
 from ezkit.printing import cards
@@ -53,3 +55,29 @@ def test_a_page_is_laid_out_as_with_weasyprints_own_stylesheet() -> None:
             .render()
         )
         assert texts(ours) == texts(own)
+
+
+def test_the_cards_of_a_deck_share_their_styles() -> None:
+    """WeasyPrint computes one style for the elements whose parents' styles are one and whose
+    rules are the same (ezkit.printing.cards): a card's style is its column's, a panel's its
+    column's and its own classes' (not its place's on the page, nor its colour's)."""
+    from weasyprint.css import AnonymousStyle
+
+    document = laid_out("deck.html", deck=cards.deck_view("foozle"))
+    column_styles: set[int] = set()
+    card_styles: set[int] = set()
+    panel_styles: dict[str, set[int]] = {}
+    for page in document.pages:
+        for box in page._page_box.descendants(placeholders=True):
+            if box.element is None or isinstance(box.style, AnonymousStyle):
+                continue  # a page's box, or one WeasyPrint made (a line)
+            classes = box.element.get("class", "").split()
+            if "column" in classes:
+                column_styles.add(id(box.style))
+            elif "card" in classes:
+                card_styles.add(id(box.style))
+            elif "panel" in classes:
+                panel_styles.setdefault(" ".join(classes), set()).add(id(box.style))
+    # a style for each column on the first page, one on the others (.sheet + .sheet is theirs)
+    assert len(column_styles) == 2 * cards.COLUMNS and len(card_styles) == len(column_styles)
+    assert all(len(styles) <= len(column_styles) for styles in panel_styles.values())

@@ -1,5 +1,5 @@
 # Made by `python -m ezkit.compiled_templates` from templates/card.html: not to edit.
-SOURCE_SHA256 = "7b5b9bd1bc5b99f02fef2a5c3e61cc7ea1eed7ed9297ea31224f2f859290ee82"
+SOURCE_SHA256 = "796ac692466538f3623165bd1b41d0198154d3bd6b06834a83e3ce1346b943a6"
 JINJA = "3.1.6"
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'card.html'
@@ -68,13 +68,11 @@ def root(context, missing=missing):
         return concat(t_2)
     context.exported_vars.add('svg')
     context.vars['svg'] = l_0_svg = Macro(environment, macro, 'svg', ('name', 'colour'), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_f, l_1_place, l_1_web):
+    def macro(l_1_f, l_1_web):
         t_3 = []
         l_1_ink = missing
         if l_1_f is missing:
             l_1_f = undefined("parameter 'f' was not provided", name='f')
-        if l_1_place is missing:
-            l_1_place = None
         if l_1_web is missing:
             l_1_web = False
         pass
@@ -91,11 +89,9 @@ def root(context, missing=missing):
         else:
             pass
             t_3.extend((
-                '<div class="card ',
-                escape(environment.getattr(l_1_place, 'at')),
-                ' bg-',
+                '<div class="card"><div class="ground bg-',
                 escape(t_1(context.eval_ctx, environment.getattr(l_1_f, 'colour'), '#', '')),
-                '">\n',
+                '"></div>\n',
             ))
         t_3.extend((
             '    <div class="panel ',
@@ -157,7 +153,7 @@ def root(context, missing=missing):
         ))
         return concat(t_3)
     context.exported_vars.add('card')
-    context.vars['card'] = l_0_card = Macro(environment, macro, 'card', ('f', 'place', 'web'), False, False, False, context.eval_ctx.autoescape)
+    context.vars['card'] = l_0_card = Macro(environment, macro, 'card', ('f', 'web'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '6=18&7=27&8=32&9=37&10=42&11=47&12=52&13=57&17=68&18=78&19=79&20=83&22=92&24=99&25=113&26=117&27=121&28=125&29=141&30=152'
+debug_info = '7=18&8=27&9=32&10=37&11=42&12=47&13=52&14=57&18=68&19=76&20=77&21=81&23=90&25=95&26=109&27=113&28=117&29=121&30=137&31=148'
