@@ -25,8 +25,8 @@ A page's cards are not placed one by one but by column (`columns`: three placed 
 cards one under another in each), each card's colour on a box inside it: WeasyPrint computes
 one style for the elements whose parents have the same style and whose rules are the same,
 so a card placed or coloured by a class of its own gave everything on it styles of its own
-(about a thousand in the Foozle deck, each property computed again as it was laid out and
-drawn: a tenth of the deck's render). Now the faces of one look share theirs.
+(1,117 in the Foozle deck, each property computed again as it was laid out and drawn: 4%
+of the deck's render). Now the faces of one look share theirs (333 styles).
 """
 
 from __future__ import annotations
