@@ -256,3 +256,45 @@ def test_a_quiet_game_plays_exactly_like_a_narrated_one(players: int) -> None:
             assert quiet.play(move) == []
         assert quiet.is_over() and quiet.scores() == loud.scores()
         assert quiet.winners() == loud.winners() and quiet.log == []
+
+
+#: Each game with its options that change what a view holds (Dudab's expansions).
+PARTED = [
+    ("auntie", {}),
+    ("bakeries", {}),
+    ("dudab", {}),
+    ("dudab", {"jungle": True, "baby": True}),
+    ("foozle", {}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), PARTED)
+def test_a_view_part_is_the_views_entries_and_never_more(
+    name: str, options: dict[str, Any]
+) -> None:
+    """A simulation hands a bot that names what it reads (view_keys) only those entries of its
+    view (State.view_part; Dudab and Foozle build each alone). At every step of a told and a
+    quiet game, for every seat and the table: the entries asked are the view's own, and asked
+    for every entry there is, it is the view itself, before and after the end: a part shows
+    nothing the view hides (GT-1)."""
+    players = 2 if name == "bakeries" else 3
+    game = engine.make(name, {"players": [f"P{i}" for i in range(players)], **options})
+    keys = getattr(HEURISTICS[name](), "view_keys", None)
+    for seed in range(2):
+        for state in (game.new(seed), game.new_quiet(seed)):
+            rng = random.Random(seed)
+            while True:
+                seats = (None, *range(players))
+                views = [state.view(s) for s in seats]
+                # every entry any seat's view holds now, and those shown at the end
+                every = ("scores", "winners", *{k for view in views for k in view})
+                assert not {"hand", "pile"} & set(views[0])  # the table's: nobody's own (GT-1)
+                for seat, view in zip(seats, views, strict=True):
+                    assert state.view_part(seat, every) == view
+                    part = state.view_part(seat, keys or every)
+                    assert part == {k: view[k] for k in keys or every if k in view}
+                if (seat := state.to_move()) is None:
+                    break
+                assert set(keys or ()) <= set(state.view(seat))  # what the bot reads is there
+                legal = state.legal_moves()
+                state.play(legal[rng.randrange(len(legal))])
