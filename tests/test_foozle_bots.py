@@ -250,7 +250,8 @@ def test_a_simulation_in_this_process_leaves_nothing_frozen() -> None:
     summary = sim.simulate("foozle", 60, 4, ["random", "heuristic"], 1, jobs=1)
     assert summary["games"] == 60
     assert gc.isenabled()
-    assert gc.get_freeze_count() == frozen == 0
+    assert frozen == sim.FROZEN_BY_PYTHON  # nothing frozen before but Python's own
+    assert gc.get_freeze_count() <= frozen  # (3.12: it had never been given back)
 
 
 def reference_plan(

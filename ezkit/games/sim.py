@@ -171,6 +171,11 @@ def _run_chunk(job: tuple[Any, ...]) -> list[Result]:
         return [_play_indexed(game, made, every, seed, index) for index in range(start, stop)]
 
 
+#: The objects Python keeps frozen itself before anyone calls gc.freeze (CPython 3.12: some
+#: 375 of its own; none on 3.11 or 3.13): a run that finds no more frozen froze all the rest.
+FROZEN_BY_PYTHON = gc.get_freeze_count()
+
+
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """Python's cycle collector off while a chunk of games is played; after it, one
@@ -279,7 +284,7 @@ def simulate(
                 if progress:
                     progress(job[-1] - job[-2])
         finally:
-            if not frozen:  # this process's objects collected as usual again (see above)
+            if frozen <= FROZEN_BY_PYTHON:  # only the run froze: collected as usual again
                 gc.unfreeze()
     else:
         results = _parallel(work, jobs, progress)
