@@ -212,29 +212,3 @@ def test_a_jungle_spares_a_column_of_four_the_fifth_card_penalty() -> None:
                 seen[jungle] += 1
             state.play(legal[rng.randrange(len(legal))])
     assert seen[True] and seen[False], seen
-
-
-@pytest.mark.parametrize("options", [{}, {"jungle": True, "baby": True}])
-def test_a_view_part_is_the_views_entries_and_never_more(options: dict[str, bool]) -> None:
-    """What a simulation hands the bot (State.view_part with the bot's view_keys) is those
-    entries of the seat's view exactly; asked for every entry, for any seat or the table,
-    before and after the end, it is the view itself: nothing a view hides (GT-1)."""
-    game = engine.make("dudab", {"players": ["A", "B", "C"], **options})
-    keys = db.DudabHeuristicBot.view_keys
-    every = ("hand", "pile", "scores", "winners", *game.new(0).view(0))
-    for seed in range(6):
-        state = game.new_quiet(seed)
-        rng = random.Random(seed)
-        while True:
-            for seat in (None, *range(3)):
-                view = state.view(seat)
-                own = {"hand", "pile"} & set(view)
-                assert own == (set() if seat is None else {"hand", "pile"})  # GT-1
-                assert ("scores" in view) == (state.to_move() is None)
-                assert state.view_part(seat, every) == view
-                assert state.view_part(seat, keys) == {k: view[k] for k in keys if k in view}
-            if (seat := state.to_move()) is None:
-                break
-            assert set(keys) <= set(state.view(seat))
-            legal = state.legal_moves()
-            state.play(legal[rng.randrange(len(legal))])

@@ -381,30 +381,6 @@ def test_a_quiet_games_views_are_the_narrated_games_views() -> None:
         assert all(early == late for early, late in kept)
 
 
-def test_a_view_part_is_the_views_entries_and_never_more() -> None:
-    """What a simulation hands the bot (State.view_part with the bot's view_keys) is those
-    entries of the seat's view exactly; asked for every entry, for any seat or the table,
-    before and after the end, it is the view itself: nothing a view hides (GT-1)."""
-    game = engine.make("foozle", {"players": ["A", "B", "C"]})
-    keys = fb.FoozleHeuristicBot.view_keys
-    every = ("hand", "scores", "winners", *game.new(0).view(0))
-    for seed in range(2):
-        for state in (game.new(seed), game.new_quiet(seed)):
-            rng = random.Random(seed)
-            while True:
-                for seat in (None, *range(3)):
-                    view = state.view(seat)
-                    assert ("hand" in view) == (seat is not None)  # GT-1
-                    assert ("scores" in view) == (state.to_move() is None)
-                    assert state.view_part(seat, every) == view
-                    assert state.view_part(seat, keys) == {k: view[k] for k in keys if k in view}
-                if (seat := state.to_move()) is None:
-                    break
-                assert set(keys) <= set(state.view(seat))
-                legal = state.legal_moves()
-                state.play(legal[rng.randrange(len(legal))])
-
-
 def test_an_arranged_quiet_game_shows_what_was_arranged() -> None:
     game = engine.make("foozle", {"players": ["A", "B"]})
     loud, quiet = game.new(3), game.new_quiet(3)

@@ -268,6 +268,12 @@ PARTED = [
 ]
 
 
+#: What only a seat's own view holds, and the games whose scores are shown only at the end
+#: (GT-1: Dudab's hand and pile, Foozle's hand).
+OWN = {"dudab": {"hand", "pile"}, "foozle": {"hand"}}
+SCORED_AT_THE_END = {"dudab", "foozle"}
+
+
 @pytest.mark.parametrize(("name", "options"), PARTED)
 def test_a_view_part_is_the_views_entries_and_never_more(
     name: str, options: dict[str, Any]
@@ -276,7 +282,8 @@ def test_a_view_part_is_the_views_entries_and_never_more(
     view (State.view_part; Dudab and Foozle build each alone). At every step of a told and a
     quiet game, for every seat and the table: the entries asked are the view's own, and asked
     for every entry there is, it is the view itself, before and after the end: a part shows
-    nothing the view hides (GT-1)."""
+    nothing the view hides (GT-1). A seat's own cards are in its view alone, and the scores
+    of Dudab and Foozle come at the end."""
     players = 2 if name == "bakeries" else 3
     game = engine.make(name, {"players": [f"P{i}" for i in range(players)], **options})
     keys = getattr(HEURISTICS[name](), "view_keys", None)
@@ -289,7 +296,12 @@ def test_a_view_part_is_the_views_entries_and_never_more(
                 # every entry any seat's view holds now, and those shown at the end
                 every = ("scores", "winners", *{k for view in views for k in view})
                 assert not {"hand", "pile"} & set(views[0])  # the table's: nobody's own (GT-1)
+                over = state.to_move() is None
                 for seat, view in zip(seats, views, strict=True):
+                    own = OWN.get(name, set())
+                    assert own & set(view) == (set() if seat is None else own)
+                    if name in SCORED_AT_THE_END:
+                        assert ("scores" in view) == over
                     assert state.view_part(seat, every) == view
                     part = state.view_part(seat, keys or every)
                     assert part == {k: view[k] for k in keys or every if k in view}

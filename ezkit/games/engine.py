@@ -32,7 +32,7 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from ezkit.errors import InputError, RuleError
@@ -286,6 +286,40 @@ def _abbreviates(typed: Sequence[str], move: Move) -> bool:
         elif not theirs.startswith(mine):
             return False
     return True
+
+
+class ViewParts:
+    """A view built entry by entry, for a game whose bots read a few entries (State.view_part,
+    sim.play_one): each entry's builder `build[key](state, seat)`, the entries only a seat's
+    own view holds (`own`: its cards, never the table's, GT-1) and those shown only once the
+    game is over (`end`: the scores). Every entry not named in `own` or `end` is public."""
+
+    def __init__(
+        self,
+        build: Mapping[str, Callable[[Any, int | None], Any]],
+        own: Iterable[str],
+        end: Iterable[str],
+    ) -> None:
+        self.build = dict(build)
+        self.keys = tuple(self.build)  # the whole view, in its order
+        own, end = frozenset(own), frozenset(end)
+        #: The entries a view shows: [a seat's, not the table's][the game over].
+        self.shown = tuple(
+            tuple(
+                frozenset(k for k in self.keys if (mine or k not in own) and (over or k not in end))
+                for over in (False, True)
+            )
+            for mine in (False, True)
+        )
+
+    def part(self, state: Any, seat: int | None, keys: Iterable[str], over: bool) -> dict[str, Any]:
+        """The entries `keys` of state's view for `seat`, those it shows."""
+        shown, build = self.shown[seat is not None][over], self.build
+        view: dict[str, Any] = {}
+        for key in keys:  # (a loop, not a comprehension: it is not a call of its own)
+            if key in shown:
+                view[key] = build[key](state, seat)
+        return view
 
 
 class Game(ABC):

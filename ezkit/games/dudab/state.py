@@ -38,7 +38,7 @@ from ezkit.games.dudab.rules import (
     SHAMAN,
     Dudab,
 )
-from ezkit.games.engine import Event, Move, State
+from ezkit.games.engine import Event, Move, State, ViewParts
 
 
 class DudabState(Playing, LegalMoves, State):
@@ -189,18 +189,13 @@ class DudabState(Playing, LegalMoves, State):
         return every
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return self.view_part(seat, _VIEW_KEYS)
+        return _VIEW.part(self, seat, _VIEW.keys, self.phase == _P_OVER)
 
     def view_part(self, seat: int | None, keys: Iterable[str]) -> dict[str, Any]:
         """The entries `keys` of view(seat), each built alone (_PARTS): a simulation hands a
         bot only the entries it reads. Those view(seat) does not show are left out: a seat's
         own hand and pile when seat is None, the scores and winners before the end."""
-        shown = _SHOWN[seat is not None][self.phase == _P_OVER]
-        view: dict[str, Any] = {}
-        for key in keys:  # (a loop, not a comprehension: it is not a call of its own)
-            if key in shown:
-                view[key] = _PARTS[key](self, seat)
-        return view
+        return _VIEW.part(self, seat, keys, self.phase == _P_OVER)
 
     # --- the entries of a view (_PARTS) ------------------------------------------------------
 
@@ -447,11 +442,5 @@ _PARTS: dict[str, Callable[[DudabState, int | None], Any]] = {
     "scores": lambda state, seat: state.scores(),
     "winners": lambda state, seat: state.winners(),
 }
-_VIEW_KEYS = tuple(_PARTS)
-_OWN = frozenset(("hand", "pile"))
-_END = frozenset(("scores", "winners"))
-#: The entries a view shows: [for a seat][at the end].
-_SHOWN = (
-    (frozenset(_PARTS) - _OWN - _END, frozenset(_PARTS) - _OWN),
-    (frozenset(_PARTS) - _END, frozenset(_PARTS)),
-)
+#: The view by its entries (GT-1: the own ones a seat's alone, the scores at the end).
+_VIEW = ViewParts(_PARTS, own=("hand", "pile"), end=("scores", "winners"))

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ezkit.errors import InputError
-from ezkit.games.engine import Event, Move, State
+from ezkit.games.engine import Event, Move, State, ViewParts
 from ezkit.games.foozle import groups as fg
 from ezkit.games.foozle import moves as mv
 from ezkit.games.foozle import narration as say
@@ -451,18 +451,13 @@ class FoozleState(State):
     # --- what a seat sees ------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return self.view_part(seat, _VIEW_KEYS)
+        return _VIEW.part(self, seat, _VIEW.keys, self.phase == P_OVER)
 
     def view_part(self, seat: int | None, keys: Iterable[str]) -> dict[str, Any]:
         """The entries `keys` of view(seat), each built alone (_PARTS): a simulation hands a
         bot only the entries it reads. Those view(seat) does not show are left out: the
         hand when seat is None, the scores and winners before the end."""
-        shown = _SHOWN[seat is not None][self.phase == P_OVER]
-        view: dict[str, Any] = {}
-        for key in keys:  # (a loop, not a comprehension: it is not a call of its own)
-            if key in shown:
-                view[key] = _PARTS[key](self, seat)
-        return view
+        return _VIEW.part(self, seat, keys, self.phase == P_OVER)
 
     # --- the entries of a view (_PARTS) ------------------------------------------------------
 
@@ -654,14 +649,5 @@ _PARTS: dict[str, Callable[[FoozleState, int | None], Any]] = {
     "scores": lambda state, seat: state.scores(),
     "winners": lambda state, seat: state.winners(),
 }
-_VIEW_KEYS = tuple(_PARTS)
-_OWN = frozenset(("hand",))
-_END = frozenset(("scores", "winners"))
-#: The entries a view shows, by whether it is a seat's (not the table's) and the game over.
-_SHOWN: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
-    tuple(
-        frozenset(k for k in _PARTS if (own or k not in _OWN) and (over or k not in _END))
-        for over in (False, True)
-    )
-    for own in (False, True)
-)
+#: The view by its entries (GT-1: the own ones a seat's alone, the scores at the end).
+_VIEW = ViewParts(_PARTS, own=("hand",), end=("scores", "winners"))
