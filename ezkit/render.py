@@ -293,35 +293,92 @@ def pdf_bytes(document: Any, page: str) -> bytes:
 #: template uses.
 NOTES = frozenset({"footnote-call", "footnote-marker", "note-call", "note-marker", "note-callback"})
 
+#: The elements that are list items in WeasyPrint's stylesheet for HTML (`li { display:
+#: list-item }`), the only ones whose ::marker is printed (no template makes another a list item).
+LIST_ITEMS = ("li",)
+
 
 @cache
 def _user_agent_stylesheets() -> tuple[Any, Any]:
     """WeasyPrint's own stylesheet for HTML, and it less its rules for NOTES' pseudo-elements
-    (itself again if they are not where this reads them: another cssselect2's matcher).
+    and with its ::marker rule for LIST_ITEMS alone (itself again if they are not where this
+    reads them: another cssselect2's matcher).
 
-    Why: those rules (`::footnote-call { ... }`) name no element, so every element of a page
-    matches all five, and WeasyPrint computes a style for each of them, element by element
-    (five an element; the elements' own styles are shared, these are not): 4.5% of six
-    character sheets' render. Without them a page prints the same: no template has a note."""
+    Why: those rules (`::footnote-call { ... }`, `::marker { ... }`) name no element, so every
+    element of a page matches them, and WeasyPrint computes a style for each of them, element
+    by element (six an element; the elements' own styles are shared, these are not): 4.5% of
+    six character sheets' render for the notes'. Without them a page prints the same: no
+    template has a note, and only a list item has a marker box (its number or bullet)."""
     import copy
 
     from weasyprint.html import UA_STYLESHEET as own
 
     try:
         kept = [s for s in own.matcher.other_selectors if s[3] not in NOTES]
+        markers = [s for s in kept if s[3] == "marker"]
+        by_name = dict(own.matcher.lower_local_name_selectors)
+        for name in LIST_ITEMS:
+            # in the order of the stylesheet, as WeasyPrint sorts equal specificities
+            by_name[name] = sorted([*by_name.get(name, []), *markers], key=lambda s: s[2])
     except (AttributeError, TypeError, IndexError):
         return own, own
-    if len(own.matcher.other_selectors) - len(kept) != len(NOTES):
+    if len(own.matcher.other_selectors) - len(kept) != len(NOTES) or len(markers) != 1:
         return own, own
     trimmed = copy.copy(own)
     trimmed.matcher = copy.copy(own.matcher)
-    trimmed.matcher.other_selectors = kept
+    trimmed.matcher.other_selectors = [s for s in kept if s[3] != "marker"]
+    trimmed.matcher.lower_local_name_selectors = by_name
     return own, trimmed
+
+
+class _Patterns(dict):  # type: ignore[type-arg]
+    """A cache of tinyhtml5's chars_until patterns kept under the key they are looked up by
+    (the characters to read up to, or to read while `opposite`), each made as tinyhtml5 makes it."""
+
+    def __missing__(self, key: tuple[Any, bool]) -> Any:
+        value = self[key] = self.made(*key)
+        return value
+
+    @staticmethod
+    def made(characters: Any, opposite: bool) -> Any:
+        pattern = "".join(f"\\x{ord(character):02x}" for character in characters)
+        return re.compile(f"[{pattern}]+" if opposite else f"[^{pattern}]+")
+
+
+def _cache_html_patterns() -> None:
+    """tinyhtml5 (WeasyPrint's HTML parser) with a cache of its text patterns that finds them.
+
+    Why: tinyhtml5 2.1's chars_until looks a pattern up by the characters it reads up to but
+    stores it by the pattern (`characters = cache[(characters, opposite)] = regex` binds
+    `characters` first), so each call makes its pattern again: a fifth of the time a page
+    takes to parse, some 2% of a deck's render. With _Patterns each is made once. Only where
+    a probe finds tinyhtml5 making the very patterns _Patterns makes; else left as it is."""
+    try:
+        from tinyhtml5 import inputstream
+
+        own = inputstream.characters_until_regex
+        if type(own) is not dict:
+            return
+        probes = ((("<", "\u0000"), False), (frozenset(" \t"), True))
+        inputstream.characters_until_regex = found = {}
+        try:
+            for characters, opposite in probes:
+                inputstream.HTMLUnicodeInputStream("a <").chars_until(characters, opposite)
+        finally:
+            inputstream.characters_until_regex = own
+        theirs = sorted(pattern.pattern for pattern in found.values())
+        ours = sorted(_Patterns.made(*probe).pattern for probe in probes)
+    except Exception:  # another tinyhtml5: parsed as it parses
+        return
+    if theirs == ours:
+        inputstream.characters_until_regex = _Patterns()
 
 
 @cache
 def _html() -> Any:
-    """weasyprint.HTML with _user_agent_stylesheets' trimmed stylesheet for its own."""
+    """weasyprint.HTML with _user_agent_stylesheets' trimmed stylesheet for its own, parsing
+    with _cache_html_patterns' cache."""
+    _cache_html_patterns()
 
     class HTML(_weasyprint().HTML):
         def _ua_stylesheets(self, forms: bool = False) -> list[Any]:

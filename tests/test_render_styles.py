@@ -1,5 +1,6 @@
 """What ezkit spares WeasyPrint when it prints, for speed, and prints the same: no styles for
-the pseudo-elements of notes (render.NOTES), and a deck's cards sharing their styles."""
+the pseudo-elements of notes (render.NOTES) nor for the markers of elements that are no list
+items, an HTML parser that makes its patterns once, and a deck's cards sharing their styles."""
 
 from __future__ import annotations
 
@@ -25,12 +26,46 @@ def texts(document: Any) -> list[list[tuple[str, float, float, float]]]:
     ]
 
 
-def test_the_notes_rules_are_left_out_and_nothing_else() -> None:
+def test_the_notes_rules_are_left_out_and_the_markers_kept_for_list_items_alone() -> None:
     own, trimmed = render._user_agent_stylesheets()
     assert trimmed is not own  # this WeasyPrint keeps them where render looks
     left = {entry[3] for entry in trimmed.matcher.other_selectors}
-    assert not left & render.NOTES and "marker" in left  # a list's numbers keep theirs
-    assert len(own.matcher.other_selectors) == len(trimmed.matcher.other_selectors) + 5
+    assert not left & (render.NOTES | {"marker"})
+    assert len(own.matcher.other_selectors) == len(trimmed.matcher.other_selectors) + 6
+    # a list item's numbers keep their rule, in the stylesheet's order among the item's rules
+    items = trimmed.matcher.lower_local_name_selectors["li"]
+    assert [entry[3] for entry in items].count("marker") == 1
+    assert [entry[2] for entry in items] == sorted(entry[2] for entry in items)
+    assert len(items) == len(own.matcher.lower_local_name_selectors["li"]) + 1
+
+
+def test_a_list_item_alone_matches_a_marker_rule() -> None:
+    """WeasyPrint computes a ::marker style for every element that matches a ::marker rule."""
+    html = render._html()(string="<p>a <b>b</b></p><ul><li>c</li></ul>")
+    matched = {
+        element.local_name
+        for element in html.wrapper_element.iter_subtree()
+        for sheet in html._ua_stylesheets()
+        for _, _, pseudo, _ in sheet.matcher.match(element)
+        if pseudo == "marker"
+    }
+    assert matched == {"li"}
+
+
+def test_html_is_parsed_with_tinyhtml5s_patterns_made_once() -> None:
+    """render._cache_html_patterns: the same patterns as tinyhtml5's, each made once."""
+    import tinyhtml5
+    from tinyhtml5 import inputstream
+
+    render._html()
+    cache = inputstream.characters_until_regex
+    assert isinstance(cache, render._Patterns)  # tinyhtml5 2.1 makes them as _Patterns does
+    page = '<p class="a">x &amp; y <b>z</b></p>'
+    tinyhtml5.parse(page, namespace_html_elements=False)
+    made = dict(cache)
+    tinyhtml5.parse(page, namespace_html_elements=False)
+    assert made and all(cache[key] is pattern for key, pattern in made.items())
+    assert len(cache) == len(made)
 
 
 def test_a_page_is_laid_out_as_with_weasyprints_own_stylesheet() -> None:
