@@ -20,6 +20,7 @@ from ezkit.games import foozle as fg
 from ezkit.games.bots import bots_for, make_bot
 from ezkit.games.engine import IllegalMove
 from ezkit.games.foozle import Foozle, FoozleHeuristicBot, FoozleState
+from ezkit.games.foozle import moves as mv
 
 ANN, BOB, CAT = range(3)
 
@@ -486,6 +487,44 @@ def test_undo_at_the_command_line_stops_at_a_draw(tmp_path: Path) -> None:
     assert ezkit("game", "move", "1", "take draw").exit_code == 0
     refused = ezkit("game", "undo", "1")
     assert refused.exit_code != 0 and "GT-1" in refused.output
+
+
+def test_a_menu_read_by_parts_is_the_listed_menu() -> None:
+    """moves.Menu, read part by part as a simulation's heuristic bot reads it, against the
+    plain rule (the legal list, its parts picked out by Menu.of): at every decision of seeded
+    games (heuristic and random seats), `forced` is the one move of a one-move list (told
+    before anything is listed), each part is the list's, and every legal move's act found
+    in its part is the listed act (what play() applies)."""
+    game = Foozle(["Ann", "Bob", "Cat", "Dan"])
+    bot, rng = FoozleHeuristicBot(), random.Random(0)
+    checked = forced = 0
+    for seed in range(8):
+        state = game.new_quiet(seed)
+        while (seat := state.to_move()) is not None:
+            legal, acts = mv.Menu(state).listed()
+            plain = mv.Menu.of(list(legal))
+            menu = mv.Menu(state)
+            one = menu.forced()
+            assert one == (legal[0] if len(legal) == 1 else None)
+            forced += one is not None
+            assert menu.lay_downs() == plain.lay_downs()
+            assert menu.lay_offs() == plain.lay_offs()
+            assert menu.discards() == plain.discards()
+            assert menu.takeable() == plain.takeable()
+            for move, act in zip(legal, acts, strict=True):
+                fresh = mv.Menu(state)
+                part = fresh.lay_offs() if move.action == mv.LAY else fresh.discards()
+                if move.action == mv.LAY and move not in part:
+                    part = fresh.lay_downs()
+                assert fresh.act(move) == act, move
+            checked += 1
+            if one is not None:
+                state.play_from_menu(one)
+            elif seat % 2:
+                state.play_from_menu(bot.choose(state.view(seat), state.menu(), rng))
+            else:
+                state.play(legal[rng.randrange(len(legal))])
+    assert checked > 1000 and forced > 20
 
 
 # --- GT-2: the heuristic bot breaks ties at random ------------------------------------------

@@ -134,6 +134,30 @@ def test_earns_token_is_a_candidate_of_a_needed_colour_holding_the_card() -> Non
         assert fb._earns_token(bits_of(hand), k, need) == want, (hand, need)
 
 
+def test_token_lay_is_a_candidate_of_a_needed_colour() -> None:
+    """_token_lay (whether to look at the menu's lay-downs for a token) is exactly: some
+    lay-down of the hand is all of one colour still needed."""
+    rng = random.Random(5)
+    found = 0
+    for i in range(6000):
+        if i % 3:  # hands heavy in one colour or rank, where the bounded candidates matter
+            colour, rank = rng.randrange(len(fg.COLOURS)), rng.randrange(fg.INF + 1)
+            pool = [
+                k
+                for k in range(N_CARDS)
+                if (fg.COLOUR[k] == colour if i % 3 == 1 else fg.RANK[k] == rank)
+            ]
+            hand = rng.sample(pool, rng.randint(2, 9)) + rng.sample(range(N_CARDS), 4)
+            hand = list(dict.fromkeys(hand))
+        else:
+            hand = rng.sample(range(N_CARDS), rng.randint(3, 16))
+        need = frozenset(rng.sample(range(len(fg.COLOURS)), rng.randint(0, 5)))
+        want = any(fg.summary(c).colour in need for c in fg.candidates(hand))
+        assert fb._token_lay(bits_of(hand), need) == want, (hand, need)
+        found += want
+    assert 1000 < found < 5000
+
+
 def reference_candidates(hand: list[int], full_only: bool = False) -> list[tuple[int, ...]]:
     """groups.candidates as it was first written (every card sorted into its rank, suit and
     colour), which the faster one must answer exactly like, order included."""

@@ -131,10 +131,14 @@ def play_one(
     # every bot picks one of its moves.
     legal_moves = getattr(state, "menu", state.legal_moves)
     play = getattr(state, "play_from_menu", state.play)
+    # A game whose menu lists its moves only as they are read tells a single legal move
+    # without listing them (`forced`: the move, or None when there are more).
+    forced = getattr(state, "forced", None)
     while (seat := state.to_move()) is not None:
         legal = legal_moves()
-        if len(legal) == 1 and not (learns[seat] and learns[seat](legal[0])):
-            move = legal[0]
+        one = forced() if forced is not None else legal[0] if len(legal) == 1 else None
+        if one is not None and not (learns[seat] and learns[seat](one)):
+            move = one
         elif not looks[seat]:  # a bot that never looks is not handed a view (it costs a third)
             move = choosers[seat]({}, legal, rng)
         elif keys[seat] is None:

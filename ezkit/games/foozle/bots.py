@@ -22,7 +22,8 @@ from typing import Any, NamedTuple
 
 from ezkit.games.engine import Move
 from ezkit.games.foozle import groups as fg
-from ezkit.games.foozle.moves import DISCARD, DISCARD_WORD, DRAW_WORD, LAY, ON, TAKE
+from ezkit.games.foozle import moves as mv
+from ezkit.games.foozle.moves import DISCARD_WORD, DRAW_WORD, ON, TAKE, Menu
 
 KIND, RANK, SUIT, COLOUR, TRUMP = fg.KIND, fg.RANK, fg.SUIT, fg.COLOUR, fg.TRUMP
 
@@ -57,8 +58,10 @@ class FoozleHeuristicBot:
         self._summaries: dict[int, tuple[dict[str, Any], fg.Summary, int]] = {}
 
     def choose(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
-        if len(legal) == 1:
-            return legal[0]
+        menu = Menu.of(legal)  # a simulation's menu is read part by part (moves.Menu)
+        one = menu.forced()
+        if one is not None:
+            return one
         hand = list(map(KIND.__getitem__, view["hand"]))
         held = fg.bits_of(hand)  # the hand as bits, for every question
         groups = view["groups"]
@@ -70,26 +73,27 @@ class FoozleHeuristicBot:
         if need is None:  # not in the views' order: worked out
             need = frozenset(fg.COLOURS.index(c) for c in fg.COLOURS if c not in mine)
         if view["phase"] == "take":
-            return self._take(view, hand, held, table, need, legal, rng)
+            return self._take(view, hand, held, table, need, menu, rng)
         taken = KIND[view["taken"]] if view["taken"] else -1
         plan = _plan(hand, table, taken, bits=held)
-        lays = [m for m in legal if m.action == LAY]
         if plan:
             step = plan[0]
+            # a lay-off is one card, a lay-down GROUP_MIN or more: the step is in one part
+            lays = menu.lay_offs() if len(step) == 1 else menu.lay_downs()
             ways = [m for m in lays if _lay(m)[0] == step]
             if ways:  # the same cards onto one group or another (FZ-2): equal, at random
                 return _pick(ways, rng)
-        if need:
+        if need and _token_lay(held, need):  # lay-offs are one card: no token
             token_lays = []
-            for m in lays:
+            for m in menu.lay_downs():
                 _, size, colour = _lay(m)
                 if size >= 3 and colour in need:
                     token_lays.append(m)
             if token_lays:
                 return _longest(token_lays, rng)
-        if view["phase"] == "owe" or not any(m.action == DISCARD for m in legal):
-            return _longest(lays, rng)
-        return self._discard(hand, held, legal, rng)
+        if view["phase"] == "owe" or not menu.discards():
+            return _longest([*menu.lay_downs(), *menu.lay_offs()], rng)
+        return self._discard(hand, held, menu.discards(), rng)
 
     def _table_of(self, groups: list[dict[str, Any]]) -> _Table:
         """`_table` of the view's groups, from each group's summary and the cards it takes,
@@ -112,10 +116,16 @@ class FoozleHeuristicBot:
         held: int,
         table: _Table,
         need: frozenset[int],
-        legal: Sequence[Move],
+        menu: Menu,
         rng: random.Random,
     ) -> Move:
         tableau = view["tableau"]
+        if not tableau:
+            return _TAKE_DRAW
+        # The tableau cards it may take, in the menu's order: the last discard, then those
+        # the menu offers (`takeable`, asked only when some card is worth asking about).
+        last = KIND[tableau[-1]]
+        others = [KIND[c] for c in tableau[:-1]]
         # Cards of the hand with nowhere to go: taking card k changes that only for cards of
         # k's rank, suit or colour, so two others stuck mean k cannot make it go out
         # (_may_go_out); not with three trumps, when a Big Fozzle may end the hand.
@@ -123,35 +133,30 @@ class FoozleHeuristicBot:
         if (held & _TRUMP_BITS).bit_count() < fg.GROUP_MIN:
             stuck = _stuck(held, table, _groupable(held, hand))
         going_out = []
-        for move in legal:
-            if move.action != TAKE or move.args[0] == DRAW_WORD:
-                continue
-            k = KIND[tableau[-1] if move.args[0] == DISCARD_WORD else move.args[0]]
+        for k in (last, *others):
             if stuck >= 0 and RANK[k] != TRUMP and (stuck & ~_RELATED[k]).bit_count() >= 2:
                 continue  # the search would find no plan: two cards stuck whatever k does
+            if k != last and not menu.takeable() >> k & 1:
+                continue
             grouped = _groupable_with(held, k)
             if _plan([*hand, k], table, k, grouped=grouped, bits=held | 1 << k) is not None:
-                going_out.append(move)
+                going_out.append(_TAKE_LAST if k == last else _TAKE[k])
         if going_out:  # every card that lets it go out is as good: one at random (GT-2)
             return _pick(going_out, rng)
         tokens = []
-        if need:
-            for move in legal:
-                if move.action != TAKE or move.args[0] in (DRAW_WORD, DISCARD_WORD):
-                    continue
-                k = KIND[move.args[0]]
-                if _earns_token(held | 1 << k, k, need):
-                    tokens.append(move)
+        if need and others:
+            takeable = menu.takeable()
+            for k in others:
+                if takeable >> k & 1 and _earns_token(held | 1 << k, k, need):
+                    tokens.append(_TAKE[k])
         if tokens:
             return _pick(tokens, rng)
-        if tableau and _TAKE_LAST in legal:
-            k = KIND[tableau[-1]]
-            if _groupable_with(held, k) >> k & 1:  # some lay-down of the hand holds it
-                return _TAKE_LAST
+        if _groupable_with(held, last) >> last & 1:  # some lay-down of the hand holds it
+            return _TAKE_LAST
         return _TAKE_DRAW
 
     @staticmethod
-    def _discard(hand: list[int], held: int, legal: Sequence[Move], rng: random.Random) -> Move:
+    def _discard(hand: list[int], held: int, discards: Sequence[Move], rng: random.Random) -> Move:
         """The card least connected to the rest of the hand: per other card (trumps apart)
         one link for its rank, one for its suit, a half for its colour within two ranks; 5
         more in a lay-down the hand can make; a trump half a link per trump held. Counted
@@ -161,9 +166,7 @@ class FoozleHeuristicBot:
         draw = rng.random
         best: Move | None = None
         best_key = (0.0, 0.0)
-        for move in legal:  # the lowest (worth, a draw for ties), a draw per discard in order
-            if move.action != DISCARD:
-                continue
+        for move in discards:  # the lowest (worth, a draw for ties), a draw per discard in order
             k = KIND[move.args[0]]
             if RANK[k] == TRUMP:
                 key = (trumps, draw())
@@ -181,6 +184,7 @@ class FoozleHeuristicBot:
 
 _TAKE_LAST = Move(TAKE, (DISCARD_WORD,))
 _TAKE_DRAW = Move(TAKE, (DRAW_WORD,))
+_TAKE = mv.moves().take  # take CARD, per card
 
 
 def _pick(moves: Sequence[Move], rng: random.Random) -> Move:
@@ -244,6 +248,18 @@ _COLOUR_BITS: dict[int, int] = {}
 for _k in range(len(fg.IDS)):
     if RANK[_k] != TRUMP:
         _COLOUR_BITS[COLOUR[_k]] = _COLOUR_BITS.get(COLOUR[_k], 0) | 1 << _k
+#: Per colour, the cards of each of its suits; and per rank, its cards of the colour and
+#: all its cards (trumps never).
+_COLOUR_SUITS: dict[int, tuple[int, ...]] = {
+    colour: tuple(
+        suit for suit in _SUIT_BITS.values() if COLOUR[(suit & -suit).bit_length() - 1] == colour
+    )
+    for colour in _COLOUR_BITS
+}
+_COLOUR_RANKS: dict[int, tuple[tuple[int, int], ...]] = {
+    colour: tuple((cards & _COLOUR_BITS[colour], cards) for cards in _RANK_BITS.values())
+    for colour in _COLOUR_BITS
+}
 #: Per card, the other cards of its colour within two ranks (infinity counted as rank 10,
 #: trumps never): the "half links" of _discard.
 _NEAR_BITS: tuple[int, ...] = tuple(
@@ -410,6 +426,33 @@ def _earns_token(bits: int, k: int, need: frozenset[int]) -> bool:
     ):
         return True
     return RANK[k] != fg.INF and _in_run(bits, k)
+
+
+def _token_lay(bits: int, need: frozenset[int]) -> bool:
+    """Whether some lay-down of the cards `bits` is all of one colour still needed: exactly
+    `any(_earns_token(bits, k, need) for k in cards)`, which is `any(summary(c).colour in
+    need for c in candidates(cards))` (tests/test_foozle_bots.py checks it), so a menu
+    without such a lay-down need not be listed. Per colour needed, held three times or more:
+    a suit of it held three times (a flush), a run of it, or a rank with three of it held
+    at most five times (candidates offers every part of such a rank)."""
+    for colour in need:
+        cards = bits & _COLOUR_BITS[colour]
+        if cards.bit_count() < fg.GROUP_MIN:
+            continue
+        for suit in _COLOUR_SUITS[colour]:
+            if (cards & suit).bit_count() >= fg.GROUP_MIN:
+                return True
+        runs = 0
+        for k in _each(cards & _COLOUR_RUN_BITS[colour]):
+            runs |= _RUN_BIT[k]
+        if fg.run_starts(runs):
+            return True
+        for mine, family in _COLOUR_RANKS[colour]:
+            if (cards & mine).bit_count() >= fg.GROUP_MIN and (
+                (bits & family).bit_count() <= fg.GROUP_MIN + 2
+            ):
+                return True
+    return False
 
 
 def _in_run(bits: int, k: int) -> bool:

@@ -27,7 +27,7 @@ not the menu. Each legal move comes with its act, `(what, a, b)`, which `State.a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -96,6 +96,8 @@ def moves() -> _Moves:
     return _Moves()
 
 
+#: The phases in which cards are laid (and discarded).
+_LAYING = (P_OWE, P_PLAY)
 #: The discard acts and those of taking a tableau card, made once (one per card).
 _DISCARD_ACTS: tuple[Act, ...] = tuple((A_DISCARD, k, 0) for k in range(N_CARDS))
 _TAKE_ACTS: tuple[Act, ...] = tuple((A_ANY, k, 0) for k in range(N_CARDS))
@@ -110,8 +112,9 @@ def lay_cards(move: Move) -> tuple[str, ...]:
 # --- which moves are legal now --------------------------------------------------------------
 
 
-def take_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
-    """The take phase (FZ-3): draw, the last discard, or a tableau card that can be played."""
+def take_moves(state: FoozleState, takeable: int) -> tuple[list[Move], list[Act]]:
+    """The take phase (FZ-3): draw, the last discard, or a tableau card that can be played
+    (`takeable`, as bits: tableau_takes)."""
     m = state.game.m
     legal = [m.take_draw]
     acts: list[Act] = [(A_DRAW, -1, 0)]
@@ -119,18 +122,31 @@ def take_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
     if tableau:
         legal.append(m.take_last)
         acts.append((A_LAST, tableau[-1], 0))
-    if len(tableau) > 1:
-        seat = state.active
-        playable = fg.playable_with(state.hands[seat], state.counts[seat], state.anywhere)
+    if takeable:
         for k in tableau[:-1]:
-            if playable >> k & 1:
+            if takeable >> k & 1:
                 legal.append(m.take[k])
                 acts.append(_TAKE_ACTS[k])
     return legal, acts
 
 
-def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
-    """The owe and play phases: lay-downs, lay-offs and (unless a card is owed) discards."""
+def tableau_takes(state: FoozleState) -> int:
+    """The tableau cards but the last that may be taken (FZ-3: they can be played at once),
+    as bits."""
+    if len(state.tableau) < 2:
+        return 0
+    seat = state.active
+    playable = fg.playable_with(state.hands[seat], state.counts[seat], state.anywhere)
+    takeable = 0
+    for k in state.tableau[:-1]:
+        takeable |= playable & fg.CARD_BIT[k]
+    return takeable
+
+
+def lay_downs(state: FoozleState) -> tuple[list[Move], list[Act]]:
+    """The owe and play phases' lay-downs: each of `groups.candidates` (with the owed card,
+    if one is owed) joining each group it could join, else on its own; none that would
+    leave only the card taken from the tableau, unplayable (FZ-3)."""
     m = state.game.m
     seat = state.active
     hand = state.hands[seat]
@@ -159,21 +175,193 @@ def play_moves(state: FoozleState) -> tuple[list[Move], list[Act]]:
                 continue
             legal.append(m.lay_down(cards, g))
             acts.append((A_LAYDOWN, cards, g))
-    # the cards some group takes, of those that may be played (the owed card, else the
-    # hand), in card order (a hand's order)
+    return legal, acts
+
+
+def lay_offs(state: FoozleState) -> tuple[list[Move], list[Act]]:
+    """The owe and play phases' lay-offs (FZ-2): of the cards that may be played (the owed
+    card, else the hand) those some group takes, in card order (a hand's order), each on
+    every group it fits; none that would leave only the taken card, unplayable (FZ-3)."""
+    m = state.game.m
+    seat = state.active
+    hand = state.hands[seat]
+    owed, taken = state.owed, state.taken
+    legal: list[Move] = []
+    acts: list[Act] = []
+    lonely = taken >= 0 and taken in hand and len(hand) == 2
     fits = state.anywhere & (fg.CARD_BIT[owed] if owed >= 0 else state.held[seat])
     for k in fg.each(fits):
         for g in state.fitting(k):
-            if lonely and size == 2 and k != taken and not state.fits_after_off(taken, g, k):
+            if lonely and k != taken and not state.fits_after_off(taken, g, k):
                 continue
             legal.append(m.lay_off(k, g))
             acts.append((A_LAYOFF, k, g))
-    if owed < 0:  # every card but the one taken from the tableau (FZ-3)
-        kept = [k for k in hand if k != taken]
-        discard = m.discard
-        legal.extend([discard[k] for k in kept])
-        acts.extend([_DISCARD_ACTS[k] for k in kept])
     return legal, acts
+
+
+def discards(state: FoozleState) -> tuple[list[Move], list[Act]]:
+    """The play phase's discards (none while a card is owed): every card but the one taken
+    from the tableau (FZ-3)."""
+    if state.owed >= 0:
+        return [], []
+    taken = state.taken
+    kept = [k for k in state.hands[state.active] if k != taken]
+    discard = state.game.m.discard
+    return [discard[k] for k in kept], [_DISCARD_ACTS[k] for k in kept]
+
+
+class Menu(Sequence[Move]):
+    """The legal moves of one decision, each part listed only when it is read.
+
+    As a sequence it is the whole menu (take: draw, the last discard, the tableau cards that
+    may be taken; owe and play: lay-downs, lay-offs, discards). A reader that wants one part
+    asks for it alone (a simulation's heuristic bot reads a part or two of most menus, and
+    listing the lay-downs costs most): `lay_downs`, `lay_offs`, `discards`, `takeable`; and
+    `forced` tells a single legal move without listing the menu when there are plainly more.
+    `Menu.of(moves)` is a listed menu's parts picked out of the list (the plain rule).
+    The state's menu stays valid until its next move; readers never change its lists."""
+
+    __slots__ = ("_acts", "_discards", "_downs", "_moves", "_offs", "_state", "_takeable")
+
+    def __init__(self, state: FoozleState | None) -> None:
+        self._state = state
+        self._moves: list[Move] | None = None
+        self._acts: list[Act] = []
+        self._downs: tuple[list[Move], list[Act]] | None = None
+        self._offs: tuple[list[Move], list[Act]] | None = None
+        self._discards: tuple[list[Move], list[Act]] | None = None
+        self._takeable = -1
+
+    @classmethod
+    def of(cls, moves: Sequence[Move]) -> Menu:
+        """A menu of these legal moves (a Menu as it is): its parts picked out of them."""
+        if isinstance(moves, Menu):
+            return moves
+        menu = cls(None)
+        menu._moves = list(moves)
+        downs: list[Move] = []
+        offs: list[Move] = []
+        cards: list[Move] = []
+        takeable = 0
+        for move in moves:
+            if move.action == DISCARD:
+                cards.append(move)
+            elif move.action != LAY:
+                if move.args[0] in fg.KIND:  # take CARD
+                    takeable |= fg.CARD_BIT[fg.KIND[move.args[0]]]
+            elif len(lay_cards(move)) == 1:
+                offs.append(move)
+            else:
+                downs.append(move)
+        menu._downs, menu._offs, menu._discards = (downs, []), (offs, []), (cards, [])
+        menu._takeable = takeable
+        return menu
+
+    def listed(self) -> tuple[list[Move], list[Act]]:
+        """Every legal move and its act (what State.apply does), in the menu's order."""
+        moves = self._moves
+        if moves is None:
+            state = self._state
+            assert state is not None
+            if state.phase == P_TAKE:
+                moves, self._acts = take_moves(state, self.takeable())
+            elif state.phase == P_OVER:
+                moves, self._acts = [], []
+            else:
+                downs, offs, cards = self._lay_downs(), self._lay_offs(), self._discard_moves()
+                moves = [*downs[0], *offs[0], *cards[0]]
+                self._acts = [*downs[1], *offs[1], *cards[1]]
+            self._moves = moves
+        return moves, self._acts
+
+    def __len__(self) -> int:
+        return len(self.listed()[0])
+
+    def __getitem__(self, i: Any) -> Any:
+        return self.listed()[0][i]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.listed()[0])
+
+    def __contains__(self, move: object) -> bool:
+        return move in self.listed()[0]
+
+    def forced(self) -> Move | None:
+        """The one legal move, or None when there are more (or none). A take with a tableau
+        (draw, or take the last discard) and a play with two cards to discard are plainly
+        more, told without listing the menu."""
+        state = self._state
+        if state is not None and self._moves is None:
+            if state.phase == P_TAKE and state.tableau:
+                return None
+            if state.phase == P_PLAY:
+                taken = state.taken
+                seat = state.active
+                kept = len(state.hands[seat]) - (taken >= 0 and state.held[seat] >> taken & 1)
+                if kept >= 2:
+                    return None
+        moves = self.listed()[0]
+        return moves[0] if len(moves) == 1 else None
+
+    def lay_downs(self) -> list[Move]:
+        """The lay-downs (groups of GROUP_MIN cards or more), in the menu's order."""
+        return self._lay_downs()[0]
+
+    def lay_offs(self) -> list[Move]:
+        """The lay-offs (one card on a group), in the menu's order."""
+        return self._lay_offs()[0]
+
+    def discards(self) -> list[Move]:
+        """The discards, in the menu's order (the hand's)."""
+        return self._discard_moves()[0]
+
+    def takeable(self) -> int:
+        """The take phase: the tableau cards but the last that may be taken, as bits."""
+        if self._takeable < 0:
+            assert self._state is not None
+            self._takeable = tableau_takes(self._state) if self._state.phase == P_TAKE else 0
+        return self._takeable
+
+    def _lay_downs(self) -> tuple[list[Move], list[Act]]:
+        if self._downs is None:
+            assert self._state is not None
+            self._downs = lay_downs(self._state) if self._state.phase in _LAYING else ([], [])
+        return self._downs
+
+    def _lay_offs(self) -> tuple[list[Move], list[Act]]:
+        if self._offs is None:
+            assert self._state is not None
+            self._offs = lay_offs(self._state) if self._state.phase in _LAYING else ([], [])
+        return self._offs
+
+    def _discard_moves(self) -> tuple[list[Move], list[Act]]:
+        if self._discards is None:
+            assert self._state is not None
+            self._discards = discards(self._state) if self._state.phase in _LAYING else ([], [])
+        return self._discards
+
+    def act(self, move: Move) -> Act:
+        """What a move taken from this menu does (State.apply), found in the part it was
+        read from; a take is known by its words (its card, if any, was read as takeable).
+        A move not in the menu raises ValueError."""
+        if self._moves is not None:
+            return self._acts[self._moves.index(move)]
+        state = self._state
+        assert state is not None
+        if state.phase == P_TAKE and move.action == TAKE:
+            word = move.args[0]
+            if word == DRAW_WORD:
+                return (A_DRAW, -1, 0)
+            if word == DISCARD_WORD and state.tableau:
+                return (A_LAST, state.tableau[-1], 0)
+            k = fg.KIND.get(word, -1)
+            if k >= 0 and self.takeable() >> k & 1:
+                return _TAKE_ACTS[k]
+        for part in (self._downs, self._offs, self._discards):
+            if part is not None and move in part[0]:
+                return part[1][part[0].index(move)]
+        moves, acts = self.listed()
+        return acts[moves.index(move)]
 
 
 # --- a lay typed by hand, and why a move is not legal -------------------------------------

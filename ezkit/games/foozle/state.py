@@ -95,9 +95,10 @@ class FoozleState(State):
         self.taken = self.owed = -1
         self.turn = 0
         self._to_move: int | None = None
-        self._legal: list[Move] | None = None
-        self._acts: list[mv.Act] = []
-        self._picked = -1
+        #: This decision's menu (made when first asked), and the act of the move play() has
+        #: just found legal (None: apply works it out).
+        self._legal: mv.Menu | None = None
+        self._act: mv.Act | None = None
         self.dealer = game.first if game.first is not None else self.rng.randrange(self.n)
         events: list[Event] = []
         self._start_hand(events)
@@ -300,26 +301,41 @@ class FoozleState(State):
     def legal_moves(self) -> list[Move]:
         return list(self._legal_list())
 
+    def menu(self) -> mv.Menu:
+        """This decision's legal moves for a simulation (sim.play_one): listed part by part
+        as they are read (moves.Menu), so a bot that reads a part or two does not pay for
+        the whole list."""
+        menu = self._legal
+        if menu is None:
+            menu = self._legal = mv.Menu(self)
+        return menu
+
+    def forced(self) -> Move | None:
+        """The one legal move, if there is one only (sim.play_one plays it for the seat)."""
+        return self.menu().forced()
+
+    def play_from_menu(self, move: Move) -> None:
+        """Make a move a simulation has just taken from menu(). A quiet game does not check
+        it again (play() checks every move and refuses an illegal one); a told one plays it
+        as play() does."""
+        if self.narrate:
+            self.play(move)
+            return
+        self._act = self.menu().act(move)
+        self.apply(move)
+        self.moves.append(move)
+
     def _is_legal(self, move: Move) -> bool:
-        legal = self._legal_list()
+        legal, acts = self.menu().listed()
         try:
-            self._picked = legal.index(move)
+            self._act = acts[legal.index(move)]
         except ValueError:
-            self._picked = -1
+            self._act = None
             return move.action == LAY and mv.lay_check(self, move.args)[0] is not None
         return True
 
     def _legal_list(self) -> list[Move]:
-        legal = self._legal
-        if legal is None:
-            if self.phase == P_TAKE:
-                legal, self._acts = mv.take_moves(self)
-            elif self.phase == P_OVER:
-                legal, self._acts = [], []
-            else:
-                legal, self._acts = mv.play_moves(self)
-            self._legal = legal
-        return legal
+        return self.menu().listed()[0]
 
     def parse(self, text: str) -> Move:
         return mv.parse(self, text)
@@ -328,12 +344,11 @@ class FoozleState(State):
         return mv.why_illegal(self, move)
 
     def apply(self, move: Move) -> list[Event]:
-        if self._picked >= 0:
-            act = self._acts[self._picked]
-        else:
+        act = self._act
+        if act is None:  # a lay beyond the menu
             act, _ = mv.lay_check(self, move.args)
             assert act is not None
-        self._picked = -1
+        self._act = None
         events: list[Event] = []
         kind = act[0]
         seat = self.active
