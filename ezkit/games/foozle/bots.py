@@ -160,25 +160,26 @@ class FoozleHeuristicBot:
         """The card least connected to the rest of the hand: per other card (trumps apart)
         one link for its rank, one for its suit, a half for its colour within two ranks; 5
         more in a lay-down the hand can make; a trump half a link per trump held. Counted
-        with bits: the sums are the same (whole numbers and halves add exactly)."""
+        with bits, in half links (whole numbers: the same order as the links' halves)."""
         in_group = _groupable(held, hand)
-        trumps = 0.5 * (held & _TRUMP_BITS).bit_count()
+        # worths doubled, so whole numbers: a half link is 1 (the order is the same)
+        trump_worth = (held & _TRUMP_BITS).bit_count()
         draw = rng.random
-        best: Move | None = None
-        best_key = (0.0, 0.0)
+        best = discards[0]
+        best_worth, best_draw = -1, 0.0
         for move in discards:  # the lowest (worth, a draw for ties), a draw per discard in order
             k = KIND[move.args[0]]
-            if RANK[k] == TRUMP:
-                key = (trumps, draw())
-            else:
+            kin = _KIN_BITS[k]  # (none for a trump)
+            if kin:
                 # the other cards of k's rank or suit (k, in both, counted once: take it off)
-                links = (
-                    (held & _KIN_BITS[k]).bit_count() - 1 + 0.5 * (held & _NEAR_BITS[k]).bit_count()
-                )
-                key = (links + 5 if in_group >> k & 1 else links, draw())
-            if best is None or key < best_key:
-                best, best_key = move, key
-        assert best is not None
+                worth = 2 * (held & kin).bit_count() - 2 + (held & _NEAR_BITS[k]).bit_count()
+                if in_group >> k & 1:
+                    worth += 10
+            else:
+                worth = trump_worth
+            chance = draw()
+            if best_worth < 0 or worth < best_worth or (worth == best_worth and chance < best_draw):
+                best, best_worth, best_draw = move, worth, chance
         return best
 
 
@@ -650,7 +651,11 @@ class _Search:
         return bool(stuck & (stuck - 1)) or (stuck != 0 and stuck == self.taken_bit)
 
     def run(
-        self, bits: int, sums: tuple[fg.Summary, ...], joins: tuple[int, ...], anywhere: int
+        self,
+        bits: int,
+        sums: tuple[fg.Summary, ...],
+        joins: tuple[int, ...],
+        anywhere: int,
     ) -> Plan | None:
         """From the part hand `bits` and the groups `sums` (each taking `joins`, together
         `anywhere`)."""
@@ -672,7 +677,10 @@ class _Search:
             after, takes = _grown(sums[i], k)
             joins = (*joins[:i], takes, *joins[i + 1 :])
             rest = self.run(
-                bits ^ low, (*sums[:i], after, *sums[i + 1 :]), joins, reduce(or_, joins, 0)
+                bits ^ low,
+                (*sums[:i], after, *sums[i + 1 :]),
+                joins,
+                reduce(or_, joins, 0),
             )
             found = None if rest is None else ((k,), *rest)
         elif self._stranded(bits):
@@ -685,7 +693,10 @@ class _Search:
                 if fozzle:
                     return (cards,)
                 rest = self.run(
-                    bits & ~lay_bits, (*sums, summary), (*joins, takes), anywhere | takes
+                    bits & ~lay_bits,
+                    (*sums, summary),
+                    (*joins, takes),
+                    anywhere | takes,
                 )
                 if rest is not None:
                     found = (cards, *rest)
