@@ -13,7 +13,9 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import reduce
 from itertools import chain
+from operator import or_
 from typing import Any
 
 from ezkit.games.dudab.rules import _DECK, DRAW, DUDAB_WORD, OWN_PILE, PASS, PLAY, REQUEST, TABLES
@@ -120,6 +122,11 @@ class DudabHeuristicBot:
         self.calls = list(self.meeting_total.items())
         where = {wanted: i for i, (wanted, _) in enumerate(self.calls)}
         self.wants = {c.id: tuple(where[w] for w in sorted(self.attrs[c.id])) for c in cards}
+        #: The same as an int: byte i of a card's number is 1 if it meets call i (_request).
+        self.call_bytes = {
+            card: sum(1 << 8 * i for i in calls) for card, calls in self.wants.items()
+        }
+        assert max(self.meeting_total.values()) < 256, "a call's count fits in its byte"
         #: What playing a card gains before its column counts (_gain): a Shaman makes the next
         #: player answer; a Number card, the higher the better (dump high cards early).
         self.played = {
@@ -256,19 +263,22 @@ class DudabHeuristicBot:
         equal calls, one at random (GT-2).
 
         "The others can meet": the unseen cards meeting the call (_unseen), counted as all
-        the deck's cards meeting it less those seen: every call each card seen meets, counted
-        in one go. (A view shows each card where it lies, so never more copies of a card
-        than the deck holds, the count _unseen caps.)"""
+        the deck's cards meeting it less those seen. The cards seen are summed as numbers
+        (call_bytes: a 1 in the byte of each call a card meets), so the sum holds in byte i
+        how many meet call i: one sum in C for every call, not a count per card and call.
+        (A view shows each card where it lies, so never more copies of a card than the deck
+        holds, the count _unseen caps.)"""
         hand = view.get("hand") or []
-        wants = self.wants
+        as_bytes = self.call_bytes.__getitem__
         seen = chain(hand, view.get("pile") or (), view["discard"], *self._column_cards(view))
-        seen_meeting = Counter(chain.from_iterable(map(wants.__getitem__, seen))).get
-        mine = {i for card in hand for i in wants[card]}
+        size = len(self.calls)
+        seen_of = sum(map(as_bytes, seen)).to_bytes(size, "little")
+        mine = reduce(or_, map(as_bytes, hand), 0).to_bytes(size, "little")
         best_key: tuple[int, float] | None = None
         best = ("", "")
         draw = rng.random
         for i, (wanted, total) in enumerate(self.calls):
-            key = (total - seen_meeting(i, 0) - (3 if i in mine else 0), draw())
+            key = (total - seen_of[i] - (3 if mine[i] else 0), draw())
             if best_key is None or key < best_key:
                 best_key, best = key, wanted
         return best
