@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 from bot_games import digest
@@ -142,6 +143,46 @@ def test_a_trim_costs_what_a_discard_did() -> None:
         want = plain_discard(bot, pile, hand, legal, seed)
         for _ in range(2):
             assert bot._discard(view, legal, random.Random(seed)) == want, (pile, hand)
+
+
+def plain_choice(
+    bot: db.DudabHeuristicBot, view: dict[str, Any], legal: list[Move], rng: random.Random
+) -> Move:
+    """choose() of a turn, a request or a Shaman's answer as first written: each move's
+    _gain and a draw, move by move, the highest (the first of equals)."""
+    phase, hand = view["phase"], view.get("hand") or []
+    calls = "dudab" in hand and any(len(m.args) > 2 and m.args[2] == "request" for m in legal)
+    request = bot._request(view, rng) if calls else ("", "")
+    best: tuple[tuple[float, float], Move] | None = None
+    for move in legal:
+        key = (bot._gain(view, move, phase, hand, request), rng.random())
+        if best is None or key > best[0]:
+            best = (key, move)
+    assert best is not None
+    return best[1]
+
+
+@pytest.mark.parametrize("options", [{}, {"jungle": True, "baby": True}])
+def test_a_turn_is_chosen_as_move_by_move(options: dict[str, bool]) -> None:
+    """choose() weighs a block of Dudab calls on a column by its best call and the first of
+    the others with the highest draw, and draws for every move at once: the same move as
+    each move's _gain and draw in turn, at every decision of seeded games (a Dudab held in
+    many of them), and the same draws taken."""
+    game = engine.make("dudab", {"players": ["A", "B", "C", "D"], **options})
+    bot, held = db.DudabHeuristicBot(), 0
+    for seed in range(12):
+        state = game.new_quiet(seed)
+        rng = random.Random(seed)
+        while (seat := state.to_move()) is not None:
+            view, legal = state.view(seat), state.legal_moves()
+            if view["phase"] in ("turn", "request", "shaman") and len(legal) > 1:
+                fast, plain = random.Random(rng.random()), random.Random()
+                plain.setstate(fast.getstate())
+                assert bot.choose(view, legal, fast) == plain_choice(bot, view, legal, plain)
+                assert fast.random() == plain.random()
+                held += "dudab" in view["hand"]
+            state.play(bot.choose(view, legal, rng) if seat % 2 else rng.choice(legal))
+    assert held > 100, held
 
 
 @pytest.mark.parametrize(

@@ -13,12 +13,22 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import reduce
-from itertools import chain
+from functools import cache, reduce
+from itertools import chain, repeat, starmap
 from operator import or_
 from typing import Any
 
-from ezkit.games.dudab.rules import _DECK, DRAW, DUDAB_WORD, OWN_PILE, PASS, PLAY, REQUEST, TABLES
+from ezkit.games.dudab.rules import (
+    _DECK,
+    DRAW,
+    DUDAB_WORD,
+    OWN_PILE,
+    PASS,
+    PLAY,
+    REQUEST,
+    TABLES,
+    rules,
+)
 from ezkit.games.dudab.score import Tally, score, score_tally
 from ezkit.games.engine import Move
 
@@ -27,6 +37,8 @@ WORTH = {"shaman": 4, "dudab": -3, "baby": -2, "jungle": -1}
 #: Remembered scores, (tally, Dudabs in hand) -> points: score_tally is a pure function of
 #: them (and of the deck file's points, fixed). Bounded: cleared past CACHE_CAP entries.
 CACHE_CAP = 50_000
+#: A column shorter than this takes no card placed on it, nor is that card its fifth.
+SHORT = TABLES.column_capture - 2
 #: A column's index from its number as a move names it ("1" is column 0).
 COLUMN = {str(c + 1): c for c in range(max(TABLES.starting_columns.values()))}
 _SCORES: dict[tuple[Tally, int], int] = {}
@@ -172,38 +184,68 @@ class DudabHeuristicBot:
         dudab = 1.5 if phase == "shaman" else (-1.0 if len(hand) < 5 else 0.5)
         if phase == "request":
             dudab = -1.5
-        on_column: list[float] = []  # what a card's gain loses on each column (x + -y is x - y)
-        dudab_on: list[float] = []  # a Dudab's gain on each column, before its call
-        for col in view["columns"]:
+        columns = view["columns"]
+        on_column, dudab_on = self._column_costs(columns, dudab)
+        blocks, call_at = _call_blocks(len(columns))
+        best_call = call_at.get((r_kind, r_value), -1) if calls else -1
+        # the highest (gain, a draw for ties), the first of equals; a draw for every move, in
+        # order (GT-2), all drawn at once
+        draws = list(starmap(rng.random, repeat((), len(legal))))
+        played, column = self.played, COLUMN
+        best, best_gain = 0, -math.inf
+        i, count = 0, len(legal)
+        while i < count:
+            action, args = legal[i]
+            if action == PLAY:
+                gain = played[args[0]] + on_column[column[args[2]]]
+            elif action == DUDAB_WORD:  # for defence (a Shaman to answer), or when nothing helps
+                c = column[args[1]]
+                gain = dudab_on[c]
+                if len(args) > 2:
+                    stop = i + len(blocks[c])
+                    if best_call >= 0 and legal[i:stop] == blocks[c]:
+                        # the menu's block, every call on column c: the others weigh 0.01
+                        # less than the best call (below), so only its move may be the best
+                        k = i + best_call
+                        if gain > best_gain or (gain == best_gain and draws[k] > draws[best]):
+                            best, best_gain = k, gain
+                        i = stop
+                        continue
+                    if args[3] != r_kind or args[4] != r_value:
+                        gain -= 0.01  # the best call first
+            elif action == PASS:
+                gain = -3.0  # the Shaman's draw: 2.5 cards on average
+            else:  # a draw (the only other move of these phases)
+                gain = -2.0 - (0.5 if args else 0.0)
+            if gain > best_gain or (gain == best_gain and draws[i] > draws[best]):
+                best, best_gain = i, gain
+            i += 1
+        return legal[best]
+
+    def _column_costs(
+        self, columns: Sequence[dict[str, Any]], dudab: float
+    ) -> tuple[list[float], list[float]]:
+        """Per column, what a card played there loses of its gain (x + -y is x - y) and a
+        Dudab's gain there before its call (_gain): on a column it would take, 3 and the worth
+        of the cards taken; as the fifth card, 0.5 (the next player need not take it)."""
+        on_column: list[float] = []
+        dudab_on: list[float] = []
+        for col in columns:
+            cards = col["cards"]
+            if len(cards) < SHORT and "jungle" not in cards:  # most columns: asked first
+                on_column.append(0.0)
+                dudab_on.append(dudab)
+                continue
             taken = self._capture_col(col)
             if taken is None:
-                fifth = len(col["cards"]) == 4 and "jungle" not in col["cards"]
-                on_column.append(-0.5 if fifth else 0.0)  # the next player need not take it
+                fifth = len(cards) == SHORT and "jungle" not in cards
+                on_column.append(-0.5 if fifth else 0.0)
                 dudab_on.append(dudab)
             else:
                 penalty = 3.0 + max(0.0, taken)
                 on_column.append(-penalty)
                 dudab_on.append(dudab - penalty)
-        played, draw, column = self.played, rng.random, COLUMN
-        best_move = legal[0]
-        best_gain, best_draw = -math.inf, 0.0
-        for move in legal:
-            action, args = move
-            if action == PLAY:
-                gain = played[args[0]] + on_column[column[args[2]]]
-            elif action == DUDAB_WORD:  # for defence (a Shaman to answer), or when nothing helps
-                gain = dudab_on[column[args[1]]]
-                if len(args) > 2 and (args[3] != r_kind or args[4] != r_value):
-                    gain -= 0.01  # the best call first
-            elif action == PASS:
-                gain = -3.0  # the Shaman's draw: 2.5 cards on average
-            else:  # a draw (the only other move of these phases)
-                gain = -2.0 - (0.5 if args else 0.0)
-            # the highest (gain, a draw for ties); a draw for every move, in order (GT-2)
-            drawn = draw()
-            if gain > best_gain or (gain == best_gain and drawn > best_draw):
-                best_move, best_gain, best_draw = move, gain, drawn
-        return best_move
+        return on_column, dudab_on
 
     def _capture_col(self, col: dict[str, Any]) -> float | None:
         """The worth of the cards a card placed on this column would take, or None."""
@@ -432,6 +474,14 @@ class DudabHeuristicBot:
         # a Jungle on the longest column holds it open longest; a Baby buries the longest one;
         # of equally long columns, one at random (GT-2)
         return max(legal, key=size)
+
+
+@cache
+def _call_blocks(columns: int) -> tuple[list[list[Move]], dict[tuple[str, str], int]]:
+    """A Dudab's calls on each column as the rules make them (a menu offers them so, one block
+    a column, in the same order), and each call's place in a block."""
+    blocks = rules(columns).m_dudab_req
+    return blocks, {(m.args[3], m.args[4]): r for r, m in enumerate(blocks[0])}
 
 
 def _without(cards: Sequence[str], taken: Sequence[str]) -> list[str]:
