@@ -371,12 +371,11 @@ class DudabHeuristicBot:
         """Seed 002: over 5 cards, one at a time to the own pile. _discard's cost for a
         discard of one card: the pile's score with that card more (remembered by the pile's
         tally, _one_more) and the hand less its first copy, whose keep_terms are summed in
-        hand order as _discard sums them (floats: the same order, the same sum) from the
-        sum of those before it, made once for all."""
+        hand order as _discard sums them (floats: the same order, the same sum), for every
+        place of the hand in one pass (_sums_without)."""
         base = self._tally(pile)
         now, more = _one_more(base)
-        terms = list(map(self.keep_term.__getitem__, hand))
-        upto = list(itertools.accumulate(terms, initial=0))  # upto[i]: the first i terms
+        without = _sums_without(list(map(self.keep_term.__getitem__, hand)))
         draw = rng.random
         best_move = legal[0]
         best_key: tuple[float, float] | None = None
@@ -385,8 +384,7 @@ class DudabHeuristicBot:
             points = more.get(card)
             if points is None:
                 points = more[card] = _points_of(self._plus(base, (card,)))
-            i = hand.index(card)
-            key = (points - now + _added(terms[i + 1 :], upto[i]), draw())
+            key = (points - now + without[hand.index(card)], draw())
             if best_key is None or key < best_key:  # the first of equals, as min()
                 best_move, best_key = move, key
         return best_move
@@ -482,6 +480,20 @@ def _call_blocks(columns: int) -> tuple[list[list[Move]], dict[tuple[str, str], 
     a column, in the same order), and each call's place in a block."""
     blocks = rules(columns).m_dudab_req
     return blocks, {(m.args[3], m.args[4]): r for r, m in enumerate(blocks[0])}
+
+
+def _sums_without(terms: Sequence[float]) -> list[float]:
+    """Per place i, the terms but the i-th added one at a time in order, as _added adds them
+    (the same floats): the sum of those before i, kept as the places go, then those after."""
+    sums: list[float] = []
+    before = 0.0
+    for i, term in enumerate(terms):
+        total = before
+        for later in terms[i + 1 :]:
+            total += later
+        sums.append(total)
+        before += term
+    return sums
 
 
 def _without(cards: Sequence[str], taken: Sequence[str]) -> list[str]:
