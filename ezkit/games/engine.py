@@ -288,6 +288,10 @@ def _abbreviates(typed: Sequence[str], move: Move) -> bool:
     return True
 
 
+#: The most lists of entries a ViewParts remembers how to build (bots ask for a few).
+PLANS_KEPT = 64
+
+
 class ViewParts:
     """A view built entry by entry, for a game whose bots read a few entries (State.view_part,
     sim.play_one): each entry's builder `build[key](state, seat)`, the entries only a seat's
@@ -311,15 +315,30 @@ class ViewParts:
             )
             for mine in (False, True)
         )
+        #: Per list of entries asked for (a bot asks for the same at every decision) and view
+        #: (a seat's or the table's, the game over or not): the entries shown, with their
+        #: builders (_plan).
+        self._plans: dict[tuple[tuple[str, ...], bool, bool], tuple[tuple[str, Any], ...]] = {}
 
     def part(self, state: Any, seat: int | None, keys: Iterable[str], over: bool) -> dict[str, Any]:
         """The entries `keys` of state's view for `seat`, those it shows."""
-        shown, build = self.shown[seat is not None][over], self.build
+        mine = seat is not None
+        plan = self._plans.get((keys, mine, over)) if type(keys) is tuple else None
+        if plan is None:
+            plan = self._plan(keys, mine, over)
         view: dict[str, Any] = {}
-        for key in keys:  # (a loop, not a comprehension: it is not a call of its own)
-            if key in shown:
-                view[key] = build[key](state, seat)
+        for key, build in plan:  # (a loop, not a comprehension: it is not a call of its own)
+            view[key] = build(state, seat)
         return view
+
+    def _plan(self, keys: Iterable[str], mine: bool, over: bool) -> tuple[tuple[str, Any], ...]:
+        """The entries of `keys` a view shows, in that order, each with its builder;
+        remembered for a tuple of keys (a few: the bots' own)."""
+        shown, build = self.shown[mine][over], self.build
+        plan = tuple((key, build[key]) for key in keys if key in shown)
+        if type(keys) is tuple and len(self._plans) < PLANS_KEPT:
+            self._plans[keys, mine, over] = plan
+        return plan
 
 
 class Game(ABC):
