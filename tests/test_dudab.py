@@ -7,6 +7,7 @@ the discard pile are empty, and the draw pile holds `deck` on top of the other c
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -1087,9 +1088,10 @@ def plain_menu(state: DudabState) -> list[Move]:
 def test_the_menus_from_sets_of_kinds_are_the_rules_row_by_row(options: dict[str, bool]) -> None:
     """The legal moves of a turn, a request and a Shaman's answer come from the rules'
     tables as sets of kinds (rules.fitting, mirroring, ...); asked card by card and column
-    by column of the rules' rows, they are the same moves in the same order."""
+    by column of the rules' rows, they are the same moves in the same order. So are those
+    after a capture, made from the rules' remembered pairs of discards (discard_pair)."""
     game = engine.make("dudab", {"players": ["A", "B", "C", "D"], **options})
-    asked = 0
+    asked = captures = 0
     for seed in range(30):
         state = game.new_quiet(seed)
         rng = random.Random(seed)
@@ -1097,9 +1099,23 @@ def test_the_menus_from_sets_of_kinds_are_the_rules_row_by_row(options: dict[str
             if state.view(None)["phase"] in ("turn", "request", "shaman"):
                 assert state.legal_moves() == plain_menu(state)
                 asked += 1
+            if state.view(None)["phase"] == "capture":
+                assert state.legal_moves() == plain_capture_menu(state)
+                captures += 1
             legal = state.legal_moves()
             state.play(legal[rng.randrange(len(legal))])
-    assert asked > 1000
+    assert asked > 1000 and captures > 20
+
+
+def plain_capture_menu(state: DudabState) -> list[Move]:
+    """After a capture, as first written: every way to discard down to 2 cards (sorted kinds),
+    each to the discard pile, then to the own pile (seed 002, Placing cards)."""
+    ids, hand = state.game.ids, sorted(state.hands[state.to_move() or 0])
+    return [
+        Move("discard", (*(ids[k] for k in cards), "to", pile))
+        for cards in dict.fromkeys(itertools.combinations(hand, len(hand) - 2))
+        for pile in ("discard-pile", "own-pile")
+    ]
 
 
 def test_a_simulations_menu_and_unchecked_moves_play_as_legal_moves_and_play() -> None:

@@ -144,12 +144,11 @@ class LegalMoves:
         """After a capture: `count` cards of the hand to discard, all to the discard pile or
         all to the own pile (seed 002, Placing cards)."""
         rules = self.game.rules
-        made, make = rules.discards, rules.discard_move
+        made, make = rules.pairs, rules.discard_pair
         hand = sorted(self.hands[self._to_move or 0])
         moves: list[Move] = []
         for cards in dict.fromkeys(itertools.combinations(hand, count)):
-            for key in ((cards, False), (cards, True)):
-                moves.append((made.get(key) or make(*key))[0])
+            moves += made.get(cards) or make(cards)  # to the discard pile, to the own pile
         return moves
 
     def _jungle_columns(self) -> list[int]:

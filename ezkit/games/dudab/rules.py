@@ -247,6 +247,7 @@ class Rules:
         self.act_of: dict[Move, tuple[Any, ...]] = {}
         #: The discards after a capture, made when first needed: (cards, own pile) -> move.
         self.discards: dict[tuple[tuple[int, ...], bool], tuple[Move, tuple[Any, ...]]] = {}
+        self.pairs: dict[tuple[int, ...], tuple[Move, Move]] = {}  # (discard_pair)
         self.m_trim = [self.discard_move((k,), True)[0] for k in kinds]
         self.act_of.update(
             (move, act)
@@ -260,6 +261,18 @@ class Rules:
             for row, doings in zip(moves, acts, strict=True)
             for move, act in zip(row, doings, strict=True)
         )
+
+    def discard_pair(self, cards: tuple[int, ...]) -> tuple[Move, Move]:
+        """The two discards of these cards (sorted kinds) after a capture, to the discard pile
+        and to the own pile, as a menu lists them (remembered: a menu asks for every way to
+        keep two cards)."""
+        found = self.pairs.get(cards)
+        if found is None:
+            found = self.pairs[cards] = (
+                self.discard_move(cards, False)[0],
+                self.discard_move(cards, True)[0],
+            )
+        return found
 
     def discard_move(self, cards: tuple[int, ...], own: bool) -> tuple[Move, tuple[Any, ...]]:
         """The move discarding these cards (sorted kinds) to the own or the discard pile."""
