@@ -59,7 +59,7 @@ class RandomBot:
     reads_view = False
 
     def choose(self, view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
-        return legal[rng.randrange(len(legal))]
+        return rng.choice(legal)  # legal[rng.randrange(len(legal))]: the same draw, one call less
 
 
 def _bakeries_heuristic() -> Bot:

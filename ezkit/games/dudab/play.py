@@ -9,6 +9,8 @@ next turn): a task that needs a decision stops the run until the decision is pla
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat, starmap
+from operator import itemgetter
 
 from ezkit.games.dudab.narration import ColumnStory, scoring_lines
 from ezkit.games.dudab.rules import (
@@ -93,9 +95,8 @@ class Playing:
         fraction of random.shuffle's cost (its loop is Python; this sort is not). The
         numbers are sorted as floats, not as (number, card) pairs: the same order, as
         `cards` come sorted (the game's deck) and the sort keeps equal numbers' order."""
-        draw = self.rng.random
-        keys = [draw() for _ in cards]
-        return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+        keys = list(starmap(self.rng.random, repeat((), len(cards))))  # one for each, in order
+        return list(itemgetter(*sorted(range(len(cards)), key=keys.__getitem__))(cards))
 
     def _setup_card(self) -> int:
         """DU-2: a Jungle or Baby dealt or revealed is put back, the deck reshuffled. The rest
@@ -184,8 +185,14 @@ class Playing:
                 else:
                     numbers.append(values[k])
             in_hand = hand.count(dudab)
-            tally = Tally(counts[DUDAB] - in_hand, counts[SHAMAN], counts[JUNGLE], counts[BABY])
-            scoring = score_tally(tally._replace(numbers=tuple(numbers)), in_hand, explain=False)
+            tally = Tally(
+                counts[DUDAB] - in_hand,
+                counts[SHAMAN],
+                counts[JUNGLE],
+                counts[BABY],
+                tuple(numbers),
+            )
+            scoring = score_tally(tally, in_hand, explain=False)
             scores.append(scoring.score)
             revealed.append((tuple(hand), tuple(pile), scoring.score))  # shown in view()
         self.round_scores.append(scores)
