@@ -45,7 +45,7 @@ _SCORES: dict[tuple[Tally, int], int] = {}
 #: Per tally, its points and those of the tally with one card more, by card (_one_more);
 #: each entry holds a small table, so fewer are kept.
 ONE_MORE_CAP = 20_000
-_ONE_MORE: dict[Tally, tuple[int, dict[str, int]]] = {}
+_ONE_MORE: dict[Tally, tuple[int, dict[int | str, int]]] = {}
 #: The tally of no cards (what _tally adds a pile's cards to).
 NO_CARDS = Tally(0, 0, 0, 0, ())
 #: Every cache above (tests and benchmarks empty them to start cold).
@@ -76,10 +76,11 @@ def _points_of(tally: Tally, in_hand: int = 0) -> int:
     return found
 
 
-def _one_more(tally: Tally) -> tuple[int, dict[str, int]]:
-    """_points_of(tally) and a table to remember, by card, the points of the tally with that
-    card more (the bot fills it): a trim weighs each card of the hand for the own pile, and
-    the same piles come again and again. Bounded: cleared past ONE_MORE_CAP entries."""
+def _one_more(tally: Tally) -> tuple[int, dict[int | str, int]]:
+    """_points_of(tally) and a table to remember, by what a card counts as (scored_as: a
+    Number card's value, another card's kind), the points of the tally with that card more
+    (the bot fills it): a trim weighs each card of the hand for the own pile, and the same
+    piles come again and again. Bounded: cleared past ONE_MORE_CAP entries."""
     found = _ONE_MORE.get(tally)
     if found is None:
         if len(_ONE_MORE) >= ONE_MORE_CAP:
@@ -143,6 +144,11 @@ class DudabHeuristicBot:
         #: player answer; a Number card, the higher the better (dump high cards early).
         self.played = {
             c.id: 2.5 if c.kind == "shaman" else 1.0 + self.value[c.id] * 0.6 for c in cards
+        }
+        #: What a card counts as in the book's scoring (score.tally): a Number card its
+        #: value, another card its kind; cards that count the same score the same (_trim).
+        self.scored_as: dict[str, int | str] = {
+            c.id: self.value[c.id] if c.kind == "number" else c.kind for c in cards
         }
         #: What keeping each card in hand weighs in _discard (the same sum, term by term).
         self.keep_term = {c.id: self.keep.get(c.kind, 0.0) + 0.3 * self.value[c.id] for c in cards}
@@ -376,14 +382,15 @@ class DudabHeuristicBot:
         base = self._tally(pile)
         now, more = _one_more(base)
         without = _sums_without(list(map(self.keep_term.__getitem__, hand)))
-        draw = rng.random
+        draw, scored_as = rng.random, self.scored_as
         best_move = legal[0]
         best_key: tuple[float, float] | None = None
         for move in legal:
             card = move.args[0]
-            points = more.get(card)
+            scored = scored_as[card]
+            points = more.get(scored)
             if points is None:
-                points = more[card] = _points_of(self._plus(base, (card,)))
+                points = more[scored] = _points_of(self._plus(base, (card,)))
             key = (points - now + without[hand.index(card)], draw())
             if best_key is None or key < best_key:  # the first of equals, as min()
                 best_move, best_key = move, key
