@@ -91,12 +91,13 @@ class LegalMoves:
         jungled = 0  # bit c: column c holds a Jungle
         for c in range(columns):
             if jungle[c] < 0:
-                fits = fitting[cols[c][-1]] & held
+                fits = fitting[cols[c][-1]]
             else:  # DU-5: the mirror rule below a Jungle
                 jungled |= 1 << c
-                fits = self._allowed(c) & held
-            for k in fits:
-                found.append(k * columns + c)
+                fits = self._allowed(c)
+            if not fits.isdisjoint(held):  # (most columns take no card of the hand: asked first)
+                for k in fits & held:
+                    found.append(k * columns + c)
         found.sort()
         moves = list(map(game.m_play_at.__getitem__, found))
         if game.dudab_kind in held:  # in its place among the cards, by kind
