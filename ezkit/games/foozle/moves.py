@@ -210,6 +210,11 @@ def discards(state: FoozleState) -> tuple[list[Move], list[Act]]:
     return [discard[k] for k in kept], [_DISCARD_ACTS[k] for k in kept]
 
 
+#: The parts of an owe or play menu, in its order: what Menu lists each by.
+_PARTS = (lay_downs, lay_offs, discards)
+_DOWNS, _OFFS, _DISCARDS = range(3)
+
+
 class Menu(Sequence[Move]):
     """The legal moves of one decision, each part listed only when it is read.
 
@@ -221,15 +226,14 @@ class Menu(Sequence[Move]):
     `Menu.of(moves)` is a listed menu's parts picked out of the list (the plain rule).
     The state's menu stays valid until its next move; readers never change its lists."""
 
-    __slots__ = ("_acts", "_discards", "_downs", "_moves", "_offs", "_state", "_takeable")
+    __slots__ = ("_acts", "_moves", "_parts", "_state", "_takeable")
 
     def __init__(self, state: FoozleState | None) -> None:
         self._state = state
         self._moves: list[Move] | None = None
         self._acts: list[Act] = []
-        self._downs: tuple[list[Move], list[Act]] | None = None
-        self._offs: tuple[list[Move], list[Act]] | None = None
-        self._discards: tuple[list[Move], list[Act]] | None = None
+        #: The parts listed so far (each with its acts), in _PARTS' order; None: not yet.
+        self._parts: list[tuple[list[Move], list[Act]] | None] = [None, None, None]
         self._takeable = -1
 
     @classmethod
@@ -253,7 +257,7 @@ class Menu(Sequence[Move]):
                 offs.append(move)
             else:
                 downs.append(move)
-        menu._downs, menu._offs, menu._discards = (downs, []), (offs, []), (cards, [])
+        menu._parts = [(downs, []), (offs, []), (cards, [])]
         menu._takeable = takeable
         return menu
 
@@ -268,7 +272,7 @@ class Menu(Sequence[Move]):
             elif state.phase == P_OVER:
                 moves, self._acts = [], []
             else:
-                downs, offs, cards = self._lay_downs(), self._lay_offs(), self._discard_moves()
+                downs, offs, cards = self._part(_DOWNS), self._part(_OFFS), self._part(_DISCARDS)
                 moves = [*downs[0], *offs[0], *cards[0]]
                 self._acts = [*downs[1], *offs[1], *cards[1]]
             self._moves = moves
@@ -305,15 +309,15 @@ class Menu(Sequence[Move]):
 
     def lay_downs(self) -> list[Move]:
         """The lay-downs (groups of GROUP_MIN cards or more), in the menu's order."""
-        return self._lay_downs()[0]
+        return self._part(_DOWNS)[0]
 
     def lay_offs(self) -> list[Move]:
         """The lay-offs (one card on a group), in the menu's order."""
-        return self._lay_offs()[0]
+        return self._part(_OFFS)[0]
 
     def discards(self) -> list[Move]:
         """The discards, in the menu's order (the hand's)."""
-        return self._discard_moves()[0]
+        return self._part(_DISCARDS)[0]
 
     def takeable(self) -> int:
         """The take phase: the tableau cards but the last that may be taken, as bits."""
@@ -322,23 +326,16 @@ class Menu(Sequence[Move]):
             self._takeable = tableau_takes(self._state) if self._state.phase == P_TAKE else 0
         return self._takeable
 
-    def _lay_downs(self) -> tuple[list[Move], list[Act]]:
-        if self._downs is None:
-            assert self._state is not None
-            self._downs = lay_downs(self._state) if self._state.phase in _LAYING else ([], [])
-        return self._downs
-
-    def _lay_offs(self) -> tuple[list[Move], list[Act]]:
-        if self._offs is None:
-            assert self._state is not None
-            self._offs = lay_offs(self._state) if self._state.phase in _LAYING else ([], [])
-        return self._offs
-
-    def _discard_moves(self) -> tuple[list[Move], list[Act]]:
-        if self._discards is None:
-            assert self._state is not None
-            self._discards = discards(self._state) if self._state.phase in _LAYING else ([], [])
-        return self._discards
+    def _part(self, i: int) -> tuple[list[Move], list[Act]]:
+        """Part i of _PARTS (lay-downs, lay-offs, discards) with its acts, listed when first
+        asked for (none outside the owe and play phases)."""
+        part = self._parts[i]
+        if part is None:
+            state = self._state
+            assert state is not None
+            part = _PARTS[i](state) if state.phase in _LAYING else ([], [])
+            self._parts[i] = part
+        return part
 
     def act(self, move: Move) -> Act:
         """What a move taken from this menu does (State.apply), found in the part it was
@@ -357,7 +354,7 @@ class Menu(Sequence[Move]):
             k = fg.KIND.get(word, -1)
             if k >= 0 and self.takeable() >> k & 1:
                 return _TAKE_ACTS[k]
-        for part in (self._downs, self._offs, self._discards):
+        for part in self._parts:
             if part is not None and move in part[0]:
                 return part[1][part[0].index(move)]
         moves, acts = self.listed()
