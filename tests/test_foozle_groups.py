@@ -166,3 +166,15 @@ def test_the_written_out_run_gaps_of_three_are_the_general_ones() -> None:
     for _ in range(2000):
         runs = rng.getrandbits(80) & rng.getrandbits(80)
         assert groups._run_gaps_three(runs) == groups._run_gaps_any(runs)
+
+
+def test_each_lists_the_cards_of_the_bits_lowest_first() -> None:
+    from ezkit.games.foozle import groups
+
+    rng = random.Random(5)
+    n = len(groups.IDS)
+    for size in (0, 1, 2, 3, 11, n):
+        for _ in range(50):
+            cards = sorted(rng.sample(range(n), size))
+            bits = sum(1 << k for k in cards)
+            assert groups.each(bits) == cards

