@@ -221,6 +221,7 @@ _COUNT = fg.FAMILY_COUNT
 _COUNT_ADD = fg.COUNT_ADD
 _COUNT_TOP = fg.COUNT_TOP
 _counts = fg.family_counts
+_TOP_BIT = fg.TOP_BIT
 #: The colours still needed (as numbers), by the colours held as a view lists them (in
 #: fg.COLOURS order): every subset, made once.
 _NEED: dict[tuple[str, ...], frozenset[int]] = {
@@ -366,10 +367,10 @@ def _groupable(bits: int, cards: Sequence[int] | None = None) -> int:
         runs |= _RUN_BIT[k]
     found = 0
     full = (counts + _COUNT_ADD) & _COUNT_TOP
-    while full:
-        top = full & -full
-        full ^= top
-        found |= bits & _SLOT_CARDS[top.bit_length() >> 3]
+    while full:  # (highest first: see groups.TOP_BIT)
+        n = full.bit_length()
+        full ^= _TOP_BIT[n]
+        found |= bits & _SLOT_CARDS[n >> 3]
     starts = runs & runs >> 1 & runs >> 2  # three in a row of one colour from here
     if starts:
         stretch = starts | starts << 1 | starts << 2  # (16 places a colour: never wraps)

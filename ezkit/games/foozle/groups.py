@@ -306,6 +306,13 @@ TRUMPS_TOP = 128 << 8 * _TRUMP_SLOT
 SUITS_TOP = COUNT_TOP & ~(RANKS_TOP | TRUMPS_TOP)
 
 
+#: The highest bit of a number by its bit length (TOP_BIT[n] is 1 << n - 1), up to the
+#: family counts' length: the bits of a set are visited highest first, each taken off with
+#: this, where their order does not matter: no negative number (x & -x, the lowest bit,
+#: copies the int twice more) and no shift made afresh.
+TOP_BIT: tuple[int, ...] = (0, *(1 << n for n in range(COUNT_TOP.bit_length())))
+
+
 #: What adding to a hand's family counts carries into the top bits of the families held
 #: GROUP_MIN - 1 times or more: one card more makes a group of them (see playable_with).
 TWICE_ADD = sum((128 - (GROUP_MIN - 1)) << 8 * slot for slot in range(len(FAMILIES)))
@@ -325,18 +332,18 @@ def playable_with(hand: Sequence[int], counts: int, anywhere: int) -> int:
     hand's families counted (see held_candidates)."""
     twice = (counts + TWICE_ADD) & COUNT_TOP
     found = anywhere & ~TRUMP_BITS  # a Big Fozzle's trumps are asked of the hand only
-    while twice:
-        top = twice & -twice
-        twice ^= top
-        found |= SLOT_CARDS[top.bit_length() >> 3]
+    while twice:  # (highest first: see TOP_BIT)
+        n = twice.bit_length()
+        twice ^= TOP_BIT[n]
+        found |= SLOT_CARDS[n >> 3]
     runs = 0
     for k in hand:
         runs |= RUN_BIT[k]
     near = run_gaps(runs)
     while near:
-        low = near & -near
-        near ^= low
-        found |= KEY_CARDS[low.bit_length() - 1]
+        n = near.bit_length()
+        near ^= TOP_BIT[n]
+        found |= KEY_CARDS[n - 1]
     return found
 
 
@@ -460,10 +467,10 @@ def held_candidates(
     # sets and flushes never come out the same (3+ cards of one rank and one suit): no repeats
     for tops in (full & RANKS_TOP, full & SUITS_TOP):
         families = []
-        while tops:
-            top = tops & -tops
-            tops ^= top
-            families.append(bits & SLOT_CARDS[top.bit_length() >> 3])
+        while tops:  # (highest first: see TOP_BIT; sorted below)
+            n = tops.bit_length()
+            tops ^= TOP_BIT[n]
+            families.append(bits & SLOT_CARDS[n >> 3])
         families.sort(key=_lowest)  # where their lowest cards come in the hand
         for family in families:
             lays = _family_lays(family)
