@@ -192,11 +192,52 @@ class DudabHeuristicBot:
             dudab = -1.5
         columns = view["columns"]
         on_column, dudab_on = self._column_costs(columns, dudab)
-        blocks, call_at = _call_blocks(len(columns))
-        best_call = call_at.get((r_kind, r_value), -1) if calls else -1
         # the highest (gain, a draw for ties), the first of equals; a draw for every move, in
         # order (GT-2), all drawn at once
-        draws = list(starmap(rng.random, repeat((), len(legal))))
+        if calls:
+            blocks, call_at = _call_blocks(len(columns))
+            best_call = call_at.get((r_kind, r_value), -1)
+            if best_call >= 0:
+                draws = list(starmap(rng.random, repeat((), len(legal))))
+                return self._best_with_calls(
+                    legal, draws, on_column, dudab_on, blocks, best_call, r_kind, r_value
+                )
+        # no Dudab calls: every move weighed in turn (most turns; a loop over the moves,
+        # not over their places, which costs a third more)
+        played, column = self.played, COLUMN
+        best_move = legal[0]
+        best_gain, best_draw = -math.inf, 0.0
+        draw = rng.random
+        for move in legal:
+            action, args = move
+            if action == PLAY:
+                gain = played[args[0]] + on_column[column[args[2]]]
+            elif action == DUDAB_WORD:  # for defence (a Shaman to answer), or when nothing helps
+                gain = dudab_on[column[args[1]]]
+                if len(args) > 2 and (args[3] != r_kind or args[4] != r_value):
+                    gain -= 0.01  # the best call first
+            elif action == PASS:
+                gain = -3.0  # the Shaman's draw: 2.5 cards on average
+            else:  # a draw (the only other move of these phases)
+                gain = -2.0 - (0.5 if args else 0.0)
+            drawn = draw()
+            if gain > best_gain or (gain == best_gain and drawn > best_draw):
+                best_move, best_gain, best_draw = move, gain, drawn
+        return best_move
+
+    def _best_with_calls(
+        self,
+        legal: Sequence[Move],
+        draws: Sequence[float],
+        on_column: Sequence[float],
+        dudab_on: Sequence[float],
+        blocks: Sequence[Sequence[Move]],
+        best_call: int,
+        r_kind: str,
+        r_value: str,
+    ) -> Move:
+        """choose() for a menu holding a Dudab's calls: a block of calls on a column, as the
+        rules make it (_call_blocks), is weighed by its best call's move alone."""
         played, column = self.played, COLUMN
         best, best_gain = 0, -math.inf
         i, count = 0, len(legal)
@@ -209,7 +250,7 @@ class DudabHeuristicBot:
                 gain = dudab_on[c]
                 if len(args) > 2:
                     stop = i + len(blocks[c])
-                    if best_call >= 0 and legal[i:stop] == blocks[c]:
+                    if legal[i:stop] == blocks[c]:
                         # the menu's block, every call on column c: the others weigh 0.01
                         # less than the best call (below), so only its move may be the best
                         k = i + best_call
