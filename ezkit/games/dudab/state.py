@@ -218,7 +218,20 @@ class DudabState(Playing, LegalMoves, State):
         return self._ids(self.hands[seat or 0])
 
     def _pile_part(self, seat: int | None) -> list[str]:
-        return self._seen_place(self.piles[seat or 0], True)
+        cards = self.piles[seat or 0]
+        # the names kept since the pile last grew (_seen_place), asked first: most views
+        found = self._places.get(id(cards))
+        if found is not None and found[0] is cards and found[1] == len(cards):
+            return found[2]
+        return self._seen_place(cards, True)
+
+    def _discard_part(self, seat: int | None) -> list[str]:
+        cards = self.discard
+        # the names kept since the pile last grew (_seen_place), asked first: most views
+        found = self._places.get(id(cards))
+        if found is not None and found[0] is cards and found[1] == len(cards):
+            return found[2]
+        return self._seen_place(cards, False)
 
     def _columns_view(self, seat: int | None = None) -> list[dict[str, Any]]:
         """The columns as a view shows them: per column its visible cards and how many lie
@@ -432,7 +445,7 @@ _PARTS: dict[str, Callable[[DudabState, int | None], Any]] = {
     "hand_counts": lambda state, seat: list(map(len, state.hands)),
     "pile_counts": lambda state, seat: list(map(len, state.piles)),
     "draw_pile": lambda state, seat: len(state.deck),
-    "discard": lambda state, seat: state._seen_place(state.discard, False),
+    "discard": DudabState._discard_part,
     "round_scores": lambda state, seat: state._shared_view()["round_scores"],
     "totals": lambda state, seat: state._shared_view()["totals"],
     "last_scoring": lambda state, seat: state._shared_view()["last_scoring"],
