@@ -68,10 +68,10 @@ class Playing:
         self._column_views = [None] * game.columns
         self._columns_shown = None
         # DU-2: deal one card at a time from the first player; a Jungle or Baby goes back.
-        for _ in range(game.deal):
-            for s in game.order[self.first]:
-                self.hands[s].append(self._setup_card())
-        self.cols = [[self._setup_card()] for _ in range(game.columns)]
+        dealt = self._setup_cards(game.deal * n)  # card i to the i-th seat from the first
+        for i, s in enumerate(game.order[self.first]):
+            self.hands[s] += dealt[i::n]
+        self.cols = [[k] for k in self._setup_cards(game.columns)]
         self.jungle = [-1] * game.columns
         self.buried: list[list[int]] = [[] for _ in range(game.columns)]
         self.active = self.first
@@ -98,16 +98,20 @@ class Playing:
         keys = list(starmap(self.rng.random, repeat((), len(cards))))  # one for each, in order
         return list(itemgetter(*sorted(range(len(cards)), key=keys.__getitem__))(cards))
 
-    def _setup_card(self) -> int:
-        """DU-2: a Jungle or Baby dealt or revealed is put back, the deck reshuffled. The rest
-        of the deck is in random order already, so the card is put back at a random place:
-        the same chances as a whole new shuffle, for a fraction of the work."""
+    def _setup_cards(self, count: int) -> list[int]:
+        """`count` cards dealt or revealed one at a time (DU-2): a Jungle or Baby is put
+        back, the deck reshuffled. The rest of the deck is in random order already, so the
+        card is put back at a random place: the same chances as a whole new shuffle, for a
+        fraction of the work."""
         deck, kinds, rng = self.deck, self.game.type, self.rng
-        card = deck.pop()
-        while kinds[card] >= JUNGLE:
-            deck.insert(rng.randrange(len(deck) + 1), card)
+        cards: list[int] = []
+        for _ in range(count):
             card = deck.pop()
-        return card
+            while kinds[card] >= JUNGLE:
+                deck.insert(rng.randrange(len(deck) + 1), card)
+                card = deck.pop()
+            cards.append(card)
+        return cards
 
     def _begin_turn(self, events: list[Event]) -> None:
         """The active player's turn: an answer to a Shaman, an open request, or a free turn."""
@@ -316,7 +320,9 @@ class Playing:
         """Put card k on column c; take the column if this card captures it (DU-3, DU-5)."""
         col = self.cols[c]
         col.append(k)
-        self._column_changed(c)
+        # _column_changed(c), written out: every card played comes here
+        self._column_views[c] = None
+        self._columns_shown = None
         j = self.jungle[c]
         if j >= 0:
             if len(col) - j - 1 <= j:  # DU-5: captured only when below outnumbers above

@@ -215,7 +215,8 @@ class DudabState(Playing, LegalMoves, State):
         return self.game.ids[self.placing] if self.placing >= 0 else None
 
     def _hand_part(self, seat: int | None) -> list[str]:
-        return self._ids(self.hands[seat or 0])
+        ids = self.game.ids  # _ids(hand), written out: every view of a seat asks for it
+        return [ids[k] for k in sorted(self.hands[seat or 0])]
 
     def _pile_part(self, seat: int | None) -> list[str]:
         cards = self.piles[seat or 0]
