@@ -242,7 +242,8 @@ class Playing:
             elif code == _A_DUDAB:
                 self._play_dudab(a, act[1], act[2], events)
             elif code == _A_DRAW:
-                self._draw_move(a, act[1], events)
+                if act[1] >= 0 or phase == _P_REQUEST:  # a plain draw does nothing before it
+                    self._draw_move(a, act[1], events)
                 round_ = self.round
                 if self._draw(a, 1, events):  # a Jungle or Baby to place, or the round is over
                     # (an empty draw pile: the round is over, or its last trims wait, DU-6)
