@@ -15,6 +15,7 @@ from long_runs import scaled
 
 from ezkit.games import engine
 from ezkit.games.foozle import bots as fb
+from ezkit.games.foozle import going_out as go
 from ezkit.games.foozle import groups as fg
 
 N_CARDS = len(fg.IDS)
@@ -50,7 +51,7 @@ def some_summaries(rng: random.Random) -> list[fg.Summary]:
 def test_accepts_is_merge_then_valid_card_by_card() -> None:
     for s in some_summaries(random.Random(1)):
         want = bits_of([k for k in range(N_CARDS) if fg.valid(fg.merge(s, fg.SINGLE[k]))])
-        assert fb._accepts(s) == want, s
+        assert go.accepts(s) == want, s
 
 
 def test_summary_is_the_cards_merged_one_by_one() -> None:
@@ -112,10 +113,10 @@ def test_groupable_is_every_card_of_the_candidates() -> None:
         hand = sorted(rng.sample(range(N_CARDS), rng.randint(1, 18)))
         full = bits_of([k for c in fg.candidates(hand, full_only=True) for k in c])
         every = bits_of([k for c in fg.candidates(hand) for k in c])
-        assert fb._groupable(bits_of(hand)) == full == every, hand
+        assert go.groupable(bits_of(hand)) == full == every, hand
         k = rng.choice([x for x in range(N_CARDS) if x not in hand])
-        fb._GROUPABLE.clear()
-        assert fb._groupable_with(bits_of(hand), k) == fb._groupable(bits_of([*hand, k]))
+        go._GROUPABLE.clear()
+        assert go.groupable_with(bits_of(hand), k) == go.groupable(bits_of([*hand, k]))
 
 
 def test_earns_token_is_a_candidate_of_a_needed_colour_holding_the_card() -> None:
@@ -354,9 +355,9 @@ def test_plan_finds_what_the_first_search_found() -> None:
     for hand, sums, taken in positions(games):
         for budget in (60, 8):
             want = reference_plan(hand, sums, taken, budget)
-            table = fb._table(sums)
+            table = go.Table.of(sums)
             for _ in range(2):
-                got = fb._plan(hand, table, taken, budget)
+                got = go.plan(hand, table, taken, budget)
                 assert (None if got is None else list(got)) == want, (hand, sums, taken)
         checked += 1
     assert checked > 80 * games
