@@ -9,6 +9,10 @@ invariants of DESIGN.md's card-game contract at every step:
 - no view shows another player's hidden cards (a game-specific check, below);
 - an illegal move is refused and changes nothing;
 - replaying the saved moves (engine.replay(state.save())) rebuilds the same state.
+
+Most games are played quiet (Game.new_quiet, as simulations play them): the checked games
+and the first of each player count and option set are told (Game.new, as at the table),
+and a replay is told, so a quiet game replayed must equal its told replay.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from test_dudab import dudab_hidden
 from test_foozle import foozle_hidden
 
 from ezkit.games import engine
-from ezkit.games.bots import HEURISTICS, make_bot
+from ezkit.games.bots import HEURISTICS, make_bot, reads_view
 from ezkit.games.engine import IllegalMove, Move, State
 
 #: Games played per (game, bot); spread over player counts and option sets (`make test` plays
@@ -142,12 +146,17 @@ def _seats(state: State) -> list[int | None]:
 
 
 def _snapshot(state: State) -> tuple[Any, ...]:
+    """All a game is (what its save holds, the moves as moves: a save's texts are made from
+    them) and everything the seats are shown."""
     return (
-        state.save(),
+        state.game.name,
+        dict(state.game.options),
+        state.seed,
+        list(state.moves),
         [state.view(s) for s in _seats(state)],
         state.scores(),
         state.to_move(),
-        [m.text() for m in state.legal_moves()],
+        list(state.legal_moves()),
         len(state.log),
     )
 
@@ -175,11 +184,24 @@ def _check_replay(state: State) -> None:
 
 
 def _play_one(
-    name: str, players: int, options: dict[str, Any], seed: int, bot_name: str, checks: bool
+    name: str,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    bot_name: str,
+    checks: bool,
+    told: bool = True,
 ) -> State:
+    """One game, checked at every decision. `checks`: the costly checks too, every EVERY
+    decisions (a seat's view is built for them, and for a bot that reads it: a random bot
+    never does). `told`: a narrated game (Game.new, as at the table; its play() compares
+    every seat's sights before and after each move, GT-1), else a quiet one
+    (Game.new_quiet, as in a simulation: the same game, as
+    test_a_quiet_game_plays_exactly_like_a_narrated_one and each game's quiet tests hold)."""
     game = engine.make(name, {"players": [f"P{i}" for i in range(players)], **options})
-    state = game.new(seed)
+    state = game.new(seed) if told else game.new_quiet(seed)
     bots = [make_bot(bot_name, name) for _ in range(players)]
+    looks = reads_view(bots[0])  # a random bot's view: built by the checks alone
     rng = random.Random(seed)
     hidden = HIDDEN.get(name)
     assert state.conserved()
@@ -189,7 +211,7 @@ def _play_one(
             break
         legal = state.legal_moves()
         assert legal, f"no legal move for seat {seat} before the end"
-        view = state.view(seat)
+        view = state.view(seat) if looks else {}
         if checks and step % EVERY == 0:
             if hidden is not None:
                 hidden(state, seat, rng)
@@ -223,20 +245,33 @@ def test_conformance(name: str, bot_name: str) -> None:
     counts = list(range(cls.min_players, cls.max_players + 1))
     option_sets = OPTIONS.get(name, [{}])
     total = scaled(GAMES_FOR.get(name, GAMES_PER_BOT)[bot_name], len(counts) * len(option_sets))
+    combos = len(counts) * len(option_sets)  # game `seed` plays combination seed % combos
     decisions = 0
+    checked, told_in = set(), set()
     for seed in range(total):
         players = counts[seed % len(counts)]
         options = option_sets[(seed // len(counts)) % len(option_sets)]
-        checks = seed % 4 == 0  # the costly checks on every fourth game
-        state = _play_one(name, players, options, seed, bot_name, checks)
+        # the costly checks on every fourth game, one game later in each round of the player
+        # counts and option sets: four rounds check every one of them
+        checks = (seed % combos + seed // combos) % 4 == 0
+        # told: the games checked, and the last game of a combination none of whose games
+        # was (every player count and option set is told); the others quiet
+        told = checks or (seed + combos >= total and seed % combos not in told_in)
+        state = _play_one(name, players, options, seed, bot_name, checks, told)
+        if told:
+            told_in.add(seed % combos)
+        if checks:
+            checked.add(seed % combos)
         decisions += len(state.moves)
-        if seed % 10 == 0:
+        if seed % 10 == 0:  # a replay is told: a quiet game's must equal it
             _check_replay(state)
             if len(state.moves) > 2:  # and from the middle of a game
                 middle = engine.replay(state.save(), upto=len(state.moves) // 2)
                 _check_replay(middle)
                 assert middle.conserved()
     assert decisions > total  # the games were real games
+    assert len(told_in) == combos  # each told at least once
+    assert len(checked) == combos or total < 4 * combos  # and checked, given four rounds
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
