@@ -12,7 +12,7 @@ import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from long_runs import scaled
@@ -170,10 +170,12 @@ def test_screens_match_the_reviewed_snapshots(name: str) -> None:
 
 
 def random_positions(games: int, names: Sequence[str]) -> Any:
-    """Positions of seeded random games with 2 to 6 players, one every few moves."""
+    """Positions of seeded random games with 2 to 6 players, one every few moves. Quiet
+    games (new_quiet): a screen is drawn from the seat's view alone (the test below), the
+    same in a told game (test_a_quiet_game_plays_exactly_like_a_narrated_one)."""
     for seed in range(games):
         players = 2 + seed % 5
-        state = Auntie(list(names[:players])).new(seed)
+        state = Auntie(list(names[:players])).new_quiet(seed)
         rng = random.Random(seed)
         while not state.is_over():
             if rng.random() < 0.05:
@@ -231,38 +233,64 @@ def test_reaction_questions_read_the_same_for_holders_and_non_holders() -> None:
 # --- the menu -------------------------------------------------------------------------------
 
 
+#: The menu tests' seeded random games of 2 to 6 players (told, as at the table): every
+#: menu's labels in the first 60, its longest step in a share of 300 (tests/long_runs.py).
+LABELLED = 60
+MEASURED = scaled(300, 50)
+
+
+class Decision(NamedTuple):
+    """A decision of those games: its legal moves, each move's step labels (in the first
+    LABELLED games, else None), its menu's root and its longest step (with two moves or more)."""
+
+    legal: list[Move]
+    labels: list[tuple[str, ...]] | None
+    root: Node
+    longest: int | None
+
+
+@pytest.fixture(scope="module")
+def decisions() -> list[Decision]:
+    """Every decision of the menu tests' games, played once for both tests (the same games:
+    Auntie with 2 + seed % 5 players, rng.choice of the legal moves)."""
+    found = []
+    for seed in range(max(LABELLED, MEASURED)):
+        state = Auntie([f"P{i}" for i in range(2 + seed % 5)]).new(seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            legal = state.legal_moves()
+            labels = [tuple(screen.steps(state, m)) for m in legal] if seed < LABELLED else None
+            menu = Menu(state, legal)
+            longest = menu.longest() if seed < MEASURED and len(legal) > 1 else None
+            found.append(Decision(legal, labels, menu.root, longest))
+            state.play(rng.choice(legal))
+    return found
+
+
 @pytest.mark.slow
-def test_every_step_offers_at_most_a_dozen_choices() -> None:
+def test_every_step_offers_at_most_a_dozen_choices(decisions: list[Decision]) -> None:
     """Over 300 seeded random games of 2 to 6 players, no menu step offers more than 12
     choices (the flat menus offered up to 57)."""
-    longest = 0
-    for seed in range(scaled(300, 50)):  # a share in `make test` (tests/long_runs.py)
-        state = Auntie([f"P{i}" for i in range(2 + seed % 5)]).new(seed)
-        rng = random.Random(seed)
-        while not state.is_over():
-            legal = state.legal_moves()
-            if len(legal) > 1:
-                longest = max(longest, Menu(state, legal).longest())
-            state.play(rng.choice(legal))
-    assert longest <= 12
+    measured = [d.longest for d in decisions if d.longest is not None]
+    assert measured and max(measured) <= 12
 
 
-def test_step_labels_are_unique_among_siblings_so_every_move_is_reachable() -> None:
-    for seed in range(60):
-        state = Auntie([f"P{i}" for i in range(2 + seed % 5)]).new(seed)
-        rng = random.Random(seed)
-        while not state.is_over():
-            legal = state.legal_moves()
-            labels = [tuple(screen.steps(state, m)) for m in legal]
-            assert len(set(labels)) == len(labels), labels
-            for a in labels:  # a move's labels never lead on to another move's step
-                assert not [b for b in labels if b != a and b[: len(a)] == a], (a, labels)
-            root = Menu(state, legal).root  # one menu, walked twice
-            assert sorted(_leaves(root)) == sorted(legal)
-            for node in _nodes(root):
-                names = [c.label for c in node.children]
-                assert len(set(names)) == len(names), names
-            state.play(rng.choice(legal))
+def test_step_labels_are_unique_among_siblings_so_every_move_is_reachable(
+    decisions: list[Decision],
+) -> None:
+    checked = 0
+    for legal, labels, root, _ in decisions:
+        if labels is None:
+            continue
+        assert len(set(labels)) == len(labels), labels
+        for a in labels:  # a move's labels never lead on to another move's step
+            assert not [b for b in labels if b != a and b[: len(a)] == a], (a, labels)
+        assert sorted(_leaves(root)) == sorted(legal)  # one menu, walked twice
+        for node in _nodes(root):
+            names = [c.label for c in node.children]
+            assert len(set(names)) == len(names), names
+        checked += 1
+    assert checked > 100 * LABELLED
 
 
 def _leaves(node: Node) -> list[Move]:
