@@ -74,14 +74,15 @@ def _named(text: str, ids: frozenset[str], names: dict[str, str]) -> set[str]:
     return found | {card for card, printed in names.items() if printed in text}
 
 
-def _shown(session: Session, seat: int, log: bool) -> str:
-    state = session.state
-    parts = [
-        json.dumps(session.summary(seat)),
-        *screen_lines(state, seat),
-        *table_lines(state),
-        json.dumps(saves.listing(1, session.snapshot())),
-    ]
+def _public(session: Session) -> list[str]:
+    """What every seat is shown alike: the public table and the save listing."""
+    return [*table_lines(session.state), json.dumps(saves.listing(1, session.snapshot()))]
+
+
+def _shown(session: Session, seat: int, log: bool, public: list[str]) -> str:
+    """What `seat` is shown: its summary (`game show --seat`), its screen, what every seat is
+    shown (_public, made once for all seats) and, with `log`, its log."""
+    parts = [json.dumps(session.summary(seat)), *screen_lines(session.state, seat), *public]
     if log:
         parts += narrate(session.snapshot(), seat)
     return "\n".join(parts)
@@ -106,7 +107,7 @@ def _play(name: str, players: int, options: dict[str, Any], seed: int) -> None:
         before, final_before = seen, state.final
         state.play(rng.choice(legal))
         seen = [state.seen(s) for s in range(players)]
-        gained = any(seen[s] - before[s] for s in range(players))
+        gained = any(map(_gained, seen, before))
         if gained:  # GT-1: a move that brought a card into sight is final
             assert state.final == len(state.moves), f"{name} seed {seed}: move not final"
         else:
@@ -119,15 +120,22 @@ def _play(name: str, players: int, options: dict[str, Any], seed: int) -> None:
             if name == "auntie":
                 _check_auntie(state)
                 continue
+            if state.is_over():
+                continue  # GT-1 holds while the game is on; the end may show all
+            public = _public(session)
             for s in range(players):
                 now = seen[s].keys()
                 may = {c for c in known[s] if c not in fading or c in now}
-                if state.is_over():
-                    continue  # GT-1 holds while the game is on; the end may show all
-                leaked = _named(_shown(session, s, log), ids, names) - may
+                leaked = _named(_shown(session, s, log, public), ids, names) - may
                 assert not leaked, f"{name} seed {seed} move {len(state.moves)}: seat {s} " + (
                     f"is shown {sorted(leaked)}"
                 )
+
+
+def _gained(after: Counter[str], before: Counter[str]) -> bool:
+    """Whether `after` holds a card more often than `before` (`after - before` is not empty,
+    without building it)."""
+    return any(count > before[card] for card, count in after.items())
 
 
 def _check_auntie(state: Any) -> None:
