@@ -240,13 +240,14 @@ MEASURED = scaled(300, 50)
 
 
 class Decision(NamedTuple):
-    """A decision of those games: its legal moves, each move's step labels (in the first
-    LABELLED games, else None), its menu's root and its longest step (with two moves or more)."""
+    """A decision of those games: its longest menu step (with two moves or more; else
+    None) and, in the first LABELLED games, its legal moves, each move's step labels and its
+    menu's root (else None: the full run's 300 games keep only the longest steps)."""
 
-    legal: list[Move]
-    labels: list[tuple[str, ...]] | None
-    root: Node
     longest: int | None
+    legal: list[Move] | None = None
+    labels: list[tuple[str, ...]] | None = None
+    root: Node | None = None
 
 
 @pytest.fixture(scope="module")
@@ -259,10 +260,13 @@ def decisions() -> list[Decision]:
         rng = random.Random(seed)
         while not state.is_over():
             legal = state.legal_moves()
-            labels = [tuple(screen.steps(state, m)) for m in legal] if seed < LABELLED else None
             menu = Menu(state, legal)
             longest = menu.longest() if seed < MEASURED and len(legal) > 1 else None
-            found.append(Decision(legal, labels, menu.root, longest))
+            if seed < LABELLED:
+                labels = [tuple(screen.steps(state, m)) for m in legal]
+                found.append(Decision(longest, legal, labels, menu.root))
+            else:
+                found.append(Decision(longest))
             state.play(rng.choice(legal))
     return found
 
@@ -279,8 +283,8 @@ def test_step_labels_are_unique_among_siblings_so_every_move_is_reachable(
     decisions: list[Decision],
 ) -> None:
     checked = 0
-    for legal, labels, root, _ in decisions:
-        if labels is None:
+    for _, legal, labels, root in decisions:
+        if legal is None or labels is None or root is None:
             continue
         assert len(set(labels)) == len(labels), labels
         for a in labels:  # a move's labels never lead on to another move's step
