@@ -217,8 +217,9 @@ def test_a_quiet_games_views_are_the_narrated_games_views(options: dict[str, boo
         kept = []
         while (seat := loud.to_move()) is not None:
             view = quiet.view(seat)
-            assert view == loud.view(seat)
-            kept.append((view, loud.view(seat)))
+            told = loud.view(seat)
+            assert view == told
+            kept.append((view, told))
             legal = loud.legal_moves()
             move = legal[rng.randrange(len(legal))]
             loud.play(move)
