@@ -11,8 +11,9 @@ invariants of DESIGN.md's card-game contract at every step:
 - replaying the saved moves (engine.replay(state.save())) rebuilds the same state.
 
 Most games are played quiet (Game.new_quiet, as simulations play them): the checked games
-and the first of each player count and option set are told (Game.new, as at the table),
-and a replay is told, so a quiet game replayed must equal its told replay.
+(every fourth, which cover every player count and option set in four rounds of them) and,
+for a combination none of whose games was checked, its last game are told (Game.new, as
+at the table); a replay is told, so a quiet game replayed must equal its told replay.
 """
 
 from __future__ import annotations
