@@ -39,6 +39,7 @@ import pytest
 from browser import GROUP, browser
 from test_fair_table import _ids, _named, _names
 
+from ezkit.campaign_files import games_path
 from ezkit.games import decks, engine, saves
 from ezkit.games.engine import State
 from ezkit.games.session import HUMAN, is_asked
@@ -79,6 +80,12 @@ class Served:
         """The game's save as it stands (the only game of this campaign)."""
         ((_, record),) = saves.list_games(self.db)
         return record
+
+    def stamp(self) -> tuple[int, int, int]:
+        """The games file's inode, size and time of change: the save is read again (under
+        its lock) only when this has changed, so the save can be watched every few ms."""
+        found = os.stat(games_path(self.db))
+        return (found.st_ino, found.st_size, found.st_mtime_ns)
 
     def seat_of(self, link: str) -> int | None:
         """The seat a link opens, asked of the server (the table's link: None)."""
@@ -191,8 +198,9 @@ class Mirror:
         moves = (record or self.served.record())["moves"]
         for text in moves[len(self.state.moves) :]:
             self.state.play(self.state.parse(text))
+            shown = self.revealed()  # the same for every seat
             for s in self.seats:
-                self.known[s] |= set(self.state.seen(s)) | self.revealed()
+                self.known[s] |= set(self.state.seen(s)) | shown
         return len(moves)
 
     def revealed(self) -> set[str]:
@@ -206,11 +214,13 @@ class Mirror:
         forced moves by itself); returns how many moves the game has."""
         deadline = time.monotonic() + WAIT
         while True:
+            stamp = self.served.stamp()
             made = self.sync()
             if self.state.is_over() or self.deciding() is not None:
                 return made
-            assert time.monotonic() < deadline, f"move {made}: nobody is asked to decide"
-            time.sleep(0.02)
+            while self.served.stamp() == stamp:
+                assert time.monotonic() < deadline, f"move {made}: nobody is asked to decide"
+                time.sleep(0.005)
 
     def deciding(self) -> int | None:
         """The seat whose page must offer a menu now (session.is_asked: at this table of two
@@ -228,92 +238,137 @@ class Mirror:
         return _named(html, self.ids, self.names) - may
 
 
-def _tap(page: Any, target: Any) -> None:
-    """A finger on a touch screen, a mouse elsewhere."""
+#: Where a finger or the mouse lands on the `index`th element of `selector`, found as
+#: Playwright's tap() and click() find it, in one call: the element is there, enabled,
+#: scrolled into view, has a box and is not hidden, and a touch at its centre hits it (or
+#: one inside it); else tried again every 10 ms (a live update may be redrawing the page).
+SPOT = """async ([selector, index, wait]) => {
+    const until = Date.now() + wait;
+    for (;;) {
+        const el = document.querySelectorAll(selector)[index];
+        if (el && !el.disabled && getComputedStyle(el).visibility !== 'hidden') {
+            el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+            const box = el.getBoundingClientRect();
+            const x = box.left + box.width / 2, y = box.top + box.height / 2;
+            const hit = box.width > 0 && box.height > 0 && document.elementFromPoint(x, y);
+            if (hit && el.contains(hit)) return [x, y];
+        }
+        if (Date.now() > until) throw new Error(`nothing to tap at ${selector} [${index}]`);
+        await new Promise(done => setTimeout(done, 10));
+    }
+}"""
+
+
+def _tap(page: Any, selector: str, index: int = 0) -> None:
+    """A finger on a touch screen, a mouse elsewhere, on the `index`th element that
+    `selector` finds (in the page's order, as a locator's nth): a real touch or click at
+    the element's centre, once SPOT finds it tappable there."""
+    x, y = page.evaluate(SPOT, [selector, index, WAIT * 1000])
     if page.viewport_size["width"] < 600:
-        target.tap()
+        page.touchscreen.tap(x, y)
     else:
-        target.click()
+        page.mouse.click(x, y)
 
 
 #: Moves made by tapping a place on the board after a card (the test asserts there were some).
 BOARD_TAPS: list[str] = []
 
 
-def _pick_move(page: Any, rng: random.Random, shot: str | None = None) -> str:
+def _pick_move(page: Any, cards: list[str], rng: random.Random, shot: str | None = None) -> str:
     """Tap one legal move on the page, the way a player does; returns its text. Mostly a card
-    in the hand, then where; otherwise the menu, step by step. With `shot`, a screenshot of
-    the page is taken once a card's choices show."""
-    cards = page.locator("#card-moves .for-card").evaluate_all("els => els.map(e => e.dataset.for)")
+    in the hand (`cards`: those whose moves the page offers), then where; otherwise the
+    menu, step by step. With `shot`, a screenshot of the page is taken once a card's choices
+    show."""
     if cards and (shot or rng.random() < 0.7):
         card = rng.choice(cards)
-        _tap(page, page.locator(f'#hand [data-card="{card}"]').first)
-        choices = page.locator(f'#card-moves .for-card[data-for="{card}"] [data-move]')
-        choices.first.wait_for(state="visible", timeout=WAIT * 1000)
+        _tap(page, f'#hand [data-card="{card}"]')
+        choices = f'#card-moves .for-card[data-for="{card}"] [data-move]'
+        offered = page.evaluate(OFFERED, [choices, WAIT * 1000])  # once they show
         if shot:
             _shot(page, shot)
-        offered = choices.evaluate_all(OFFERED)
         at = rng.randrange(len(offered))
         move, where, places = offered[at]
         if where and places == 1 and rng.random() < 0.6:
             # the board's column as the "where" of the card's move
-            _tap(page, page.locator(f'#board [data-target="{where}"].can-go'))
+            _tap(page, f'#board [data-target="{where}"].can-go')
             BOARD_TAPS.append(str(move))
         else:
-            _tap(page, choices.nth(at))
+            _tap(page, choices, at)
         return str(move)
-    level = page.locator("#menu > .step > [data-step], #menu > [data-move]")
+    level = "#menu > .step > [data-step], #menu > [data-move]"
+    steps = page.evaluate(LEVEL, [level, None, WAIT * 1000])
     while True:
-        steps = level.evaluate_all("els => els.map(e => [e.dataset.move ?? null, e.dataset.step])")
         at = rng.randrange(len(steps))
         move, path = steps[at]
-        _tap(page, level.nth(at))
+        _tap(page, level, at)
         if move is not None:
             return str(move)
-        under = page.locator(f'[data-under="{path}"]')
-        under.wait_for(state="visible", timeout=WAIT * 1000)
-        level = under.locator(":scope > .step > [data-step], :scope > [data-move]")
+        under = f'[data-under="{path}"]'
+        level = f"{under} > .step > [data-step], {under} > [data-move]"
+        steps = page.evaluate(LEVEL, [level, under, WAIT * 1000])  # once it opens
 
 
-#: A card's offered moves, read in one call: each one's move, its "where" (a board column,
-#: or null) and how many of the board's places for it may take the card now.
-OFFERED = """els => els.map(e => {
-    const where = e.dataset.where ?? null;
-    const places = where === null ? 0 : document.querySelectorAll(
-        `#board [data-target="${CSS.escape(where)}"].can-go`).length;
-    return [e.dataset.move, where, places];
-})"""
+#: A card's offered moves (`selector`), read in one call once the first shows (the card
+#: tapped): each one's move, its "where" (a board column, or null) and how many of the
+#: board's places for it may take the card now.
+OFFERED = """async ([selector, wait]) => {
+    const until = Date.now() + wait;
+    const shows = e => {  // Playwright's visible: a box, and not visibility: hidden
+        const box = e && e.getBoundingClientRect();
+        return box && box.width > 0 && box.height > 0
+            && getComputedStyle(e).visibility !== 'hidden';
+    };
+    while (!shows(document.querySelector(selector))) {
+        if (Date.now() > until) throw new Error(`${selector} never showed`);
+        await new Promise(done => setTimeout(done, 10));
+    }
+    return [...document.querySelectorAll(selector)].map(e => {
+        const where = e.dataset.where ?? null;
+        const places = where === null ? 0 : document.querySelectorAll(
+            `#board [data-target="${CSS.escape(where)}"].can-go`).length;
+        return [e.dataset.move, where, places];
+    });
+}"""
 
-
-def _playable(page: Any) -> bool:
-    """Whether a card in the page's hand may be played now (its moves are offered)."""
-    return bool(page.locator("#card-moves .for-card").count())
+#: A menu level's entries (`selector`), read in one call once its step (`under`) opened:
+#: each one's move (null for a step) and step path.
+LEVEL = """async ([selector, under, wait]) => {
+    const until = Date.now() + wait;
+    const shows = e => {  // Playwright's visible: a box, and not visibility: hidden
+        const box = e && e.getBoundingClientRect();
+        return box && box.width > 0 && box.height > 0
+            && getComputedStyle(e).visibility !== 'hidden';
+    };
+    while (under !== null && !shows(document.querySelector(under))) {
+        if (Date.now() > until) throw new Error(`${under} never opened`);
+        await new Promise(done => setTimeout(done, 10));
+    }
+    return [...document.querySelectorAll(selector)].map(
+        e => [e.dataset.move ?? null, e.dataset.step ?? null]);
+}"""
 
 
 def _version(page: Any) -> int:
     return int(page.locator("#page").get_attribute("data-version"))
 
 
+#: Waits, without polling, until the page's live updates have brought #page's data-version
+#: past `after` (at least `after` + 1); false if they have not within `wait` ms.
+PAST = """([after, wait]) => new Promise(done => {
+    const page = document.getElementById('page');
+    const past = () => Number(page.dataset.version) > after;
+    if (past()) return done(true);
+    const watch = new MutationObserver(() => {
+        if (past()) { watch.disconnect(); clearTimeout(timer); done(true); }
+    });
+    watch.observe(page, {attributes: true, attributeFilter: ['data-version']});
+    const timer = setTimeout(() => { watch.disconnect(); done(past()); }, wait);
+})"""
+
+
 def _at(page: Any, version: int) -> None:
     """Wait until the page's live updates have brought it to the table's version."""
-    page.wait_for_function(
-        "v => Number(document.getElementById('page').dataset.version) >= v",
-        arg=version,
-        timeout=WAIT * 1000,
-    )
-
-
-def _offers(page: Any, moves: list[str]) -> None:
-    """Wait until the page's menu offers exactly these moves (the engine's legal moves)."""
-    page.wait_for_function(
-        """want => {
-            const got = [...document.querySelectorAll('#menu [data-move]')]
-                .map(b => b.dataset.move).sort();
-            return JSON.stringify(got) === JSON.stringify(want);
-        }""",
-        arg=sorted(moves),
-        timeout=WAIT * 1000,
-    )
+    assert page.evaluate(PAST, [version - 1, WAIT * 1000]), f"the page never reached {version}"
 
 
 def _hand(page: Any) -> Counter[str]:
@@ -322,7 +377,8 @@ def _hand(page: Any) -> Counter[str]:
 
 
 #: What a page shows, read in one call (one consistent moment between live updates): the
-#: hand's card ids, how many menus, its HTML, its cards and those on the board, whether it fits.
+#: hand's card ids, how many menus, its HTML, its cards and those on the board, whether it fits,
+#: the moves its menu offers and the cards of the hand whose moves it offers.
 LOOK = """() => {
     const all = s => document.querySelectorAll(s);
     const root = document.documentElement;
@@ -333,17 +389,17 @@ LOOK = """() => {
         cards: all('[data-card]').length,
         board: all('#board [data-card]').length,
         fits: root.scrollWidth <= root.clientWidth,
+        offers: [...all('#menu [data-move]')].map(b => b.dataset.move),
+        playable: [...all('#card-moves .for-card')].map(e => e.dataset.for),
     };
 }"""
 
 
-#: LOOK once the page's live updates have brought it to a version: one round trip (the tapped
-#: game reads three pages at each of its decisions).
+#: LOOK once the page's live updates have brought it to a version (PAST): one round trip
+#: (the tapped game reads three pages at each of its decisions).
 LOOK_AT = f"""async ([version, wait]) => {{
-    const until = Date.now() + wait;
-    while (Number(document.getElementById('page').dataset.version) < version) {{
-        if (Date.now() > until) throw new Error(`the page never reached version ${{version}}`);
-        await new Promise(done => setTimeout(done, 10));
+    if (!await ({PAST})([version - 1, wait])) {{
+        throw new Error(`the page never reached version ${{version}}`);
     }}
     return ({LOOK})();
 }}"""
@@ -366,15 +422,6 @@ def _fits(page: Any) -> bool:
 def _shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"serve-{name}.png"), full_page=True)
-
-
-def _wait_for_moves(served: Served, more_than: int) -> dict[str, Any]:
-    deadline = time.monotonic() + WAIT
-    while True:
-        record = served.record()
-        if len(record["moves"]) > more_than or time.monotonic() > deadline:
-            return record
-        time.sleep(0.02)
 
 
 #: The shared screen as a TV shows it (1920x1080: the page's TV scale applies).
@@ -438,15 +485,16 @@ def test_a_second_browser_on_a_seat_sees_the_same_hand(
         two.goto("about:blank")
 
 
-@pytest.mark.slow  # some 140 decisions, about 20 s: make test and CI play it, test-fast not
-def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served) -> None:
-    phone, desktop = browser.new_context(**PHONE), browser.new_context(**DESKTOP)
-    shared = browser.new_context(**DESKTOP)
+@pytest.mark.slow  # some 100 decisions, about 10 s: make test and CI play it, test-fast not
+def test_two_seats_play_dudab_to_the_end_by_tapping(
+    screens: dict[str, Any], served: Served
+) -> None:
+    """The seats' pages are the shared phone and desktop; the table's page is the TV."""
+    pages = {seat: screens[name] for seat, name in enumerate(PAGE_NAMES)}
+    table = screens["tv"]
     try:
-        pages = {0: phone.new_page(), 1: desktop.new_page()}
         for seat, page in pages.items():
             page.goto(served.seats[seat])
-        table = shared.new_page()
         table.goto(served.table)
         mirror = Mirror(served)
         rng = random.Random(SEED)
@@ -463,7 +511,8 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
             # compared at that older version failed now and then under load
             version = served.version()
             looks = {s: _look_at(p, version) for s, p in pages.items()}
-            _offers(page, [m.text() for m in mirror.state.legal_moves()])
+            legal = sorted(m.text() for m in mirror.state.legal_moves())
+            assert sorted(looks[seat]["offers"]) == legal, f"move {made}: the menu"
             for s, look in looks.items():
                 assert Counter(look["hand"]) == Counter(mirror.state.view(s)["hand"]), (
                     f"move {made}"
@@ -478,17 +527,20 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
             assert looks[0]["fits"], f"move {made}: the phone's page scrolls sideways"
             # screenshots of a game well under way: each seat's page as it chooses a card's
             # place (the phone's, the desktop's), the shared screen
+            cards = looks[seat]["playable"]
             shot = None
-            if decisions >= 12 and PAGE_NAMES[seat] not in shots and _playable(page):
+            if decisions >= 12 and PAGE_NAMES[seat] not in shots and cards:
                 shot = PAGE_NAMES[seat]
                 shots.add(shot)
                 if "table" not in shots:
                     _shot(table, "table")
                     shots.add("table")
-            move = _pick_move(page, rng, shot)
-            assert move in {m.text() for m in mirror.state.legal_moves()}
-            record = _wait_for_moves(served, made)
-            assert len(record["moves"]) > made, f"{move!r} tapped but not played"
+            move = _pick_move(page, cards, rng, shot)
+            assert move in legal
+            # the server saves the move, then bumps the version the tapping page then shows
+            played = page.evaluate(PAST, [version, WAIT * 1000])
+            record = served.record()
+            assert played and len(record["moves"]) > made, f"{move!r} tapped but not played"
             assert record["moves"][made] == move
             decisions += 1
         assert mirror.state.is_over(), f"not over after {decisions} decisions"
@@ -509,8 +561,8 @@ def test_two_seats_play_dudab_to_the_end_by_tapping(browser: Any, served: Served
         _shot(table, "table-end")
         print(f"\n{decisions} decisions tapped; screenshots in {ARTIFACTS}")
     finally:
-        for context in (phone, desktop, shared):
-            context.close()
+        for page in (*pages.values(), table):
+            page.goto("about:blank")
 
 
 # --- every game's board, looked at ----------------------------------------------------------
