@@ -25,6 +25,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -62,6 +63,8 @@ PAGE_NAMES = ("phone", "desktop")
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/(?:seat|table)/[\w-]+")
 #: Seconds to wait for the server, a page or a save (the machine may be busy).
 WAIT = 20.0
+#: A folder in memory, for the served campaign (see served).
+SHM = Path("/dev/shm")
 #: A bound on the decisions of a game of two rounds (random taps: some 150, 167 the most seen).
 LIMIT = 600
 
@@ -106,9 +109,21 @@ class Served:
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """The server, started as a person starts it; stopped with Ctrl-C (SIGINT)."""
-    db = tmp_path_factory.mktemp("serve") / "campaign.json"
+def served(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[Served]:
+    """The server, started as a person starts it; stopped with Ctrl-C (SIGINT). Its campaign
+    is kept in memory (/dev/shm) where there is one: each move's save syncs the file and its
+    folder to the disk, some 10 ms a move here, in the way of every decision tapped."""
+    with contextlib.ExitStack() as stack:
+        if SHM.is_dir():
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(dir=SHM)))
+        else:
+            folder = tmp_path_factory.mktemp("serve")
+        yield from _serve(folder / "campaign.json", request)
+
+
+def _serve(db: Path, request: pytest.FixtureRequest) -> Iterator[Served]:
     env = {**os.environ, "EZKIT_DB": str(db), "PYTHONUNBUFFERED": "1"}
     command = [
         sys.executable,
@@ -145,8 +160,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     threading.Thread(target=drain, daemon=True).start()
     run = Served(process, db)
     links: list[str] = []
-    deadline = time.monotonic() + WAIT
     try:
+        # Chromium starts while the server does (the shared pages are made at most once)
+        request.getfixturevalue("screens")
+        deadline = time.monotonic() + WAIT
         while len(links) < len(PLAYERS) + 1:
             try:
                 line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
@@ -594,92 +611,126 @@ def _under_way(name: str) -> Any:
     return table
 
 
+class Apps:
+    """In-process servers of WebTables (no runner: nothing moves unless asked), each on a
+    free loopback port, stopped together at the module's end: the pages are first left
+    blank (an open event stream holds a server's shutdown), then every server is told to
+    stop before any is waited for (each takes a tick of uvicorn's loop to notice)."""
+
+    def __init__(self, screens: dict[str, Any]) -> None:
+        self.screens = screens
+        self.running: list[tuple[Any, threading.Thread]] = []
+
+    def serve(self, table: Any) -> str:
+        """The app of `table` served; returns its base address."""
+        import uvicorn
+        from test_serve_http import _free_port
+
+        from ezkit.web.app import make_app
+
+        port = _free_port()
+        config = uvicorn.Config(
+            make_app(table, run=False), host="127.0.0.1", port=port, log_level="warning"
+        )
+        server = uvicorn.Server(config)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        self.running.append((server, thread))
+        deadline = time.monotonic() + WAIT
+        while not server.started:
+            assert time.monotonic() < deadline and thread.is_alive(), "the app never started"
+            time.sleep(0.005)
+        return f"http://127.0.0.1:{port}"
+
+    def stop(self) -> None:
+        for page in self.screens.values():
+            page.goto("about:blank")
+        for server, _ in self.running:
+            server.should_exit = True
+        for _, thread in self.running:
+            thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def apps(screens: dict[str, Any]) -> Iterator[Apps]:
+    """The module's in-process servers (see Apps); torn down before the shared pages."""
+    made = Apps(screens)
+    try:
+        yield made
+    finally:
+        made.stop()
+
+
+#: A page's board checks, read in one call: how many boards, how many text dumps left open,
+#: whether the page fits its width (no sideways scrolling of the page itself).
+BOARD = """() => ({
+    boards: document.querySelectorAll('#board').length,
+    open: document.querySelectorAll('#screen[open]').length,
+    fits: document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+})"""
+
+
 @pytest.mark.parametrize("name", ["auntie", "bakeries", "dudab", "foozle"])
-def test_every_game_board_on_phone_desktop_and_tv(screens: dict[str, Any], name: str) -> None:
+def test_every_game_board_on_phone_desktop_and_tv(
+    screens: dict[str, Any], apps: Apps, name: str
+) -> None:
     """Each game's board drawn from the view (screenshots serve-board-<game>-<page>.png): the
     phone's page never scrolls sideways, the board is there on seat and table pages, the text
     dump is folded away where the board says the same."""
     table = _under_way(name)
-    with _serving(table) as base:
-        seat = next(iter(table.seat_tokens().values()))
-        try:
-            for kind, link in (
-                ("phone", f"{base}/seat/{seat}"),
-                ("desktop", f"{base}/seat/{seat}"),
-                ("tv", f"{base}/table/{table.table_token}"),
-            ):
-                page = screens[kind]
-                page.goto(link)
-                assert page.url == link
-                assert page.locator("#board").count() == 1
-                assert page.locator("#screen[open]").count() == 0
-                if kind == "phone":
-                    assert _fits(page), f"{name}: the phone's page scrolls sideways"
-                _shot(page, f"board-{name}-{kind}")
-        finally:
-            for page in screens.values():
-                page.goto("about:blank")
-
-
-@contextlib.contextmanager
-def _serving(table: Any) -> Iterator[str]:
-    """The app of `table` on a free loopback port (no runner: nothing moves unless asked)."""
-    import uvicorn
-    from test_serve_http import _free_port
-
-    from ezkit.web.app import make_app
-
-    port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(make_app(table, run=False), host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        for _ in range(500):
-            if server.started:
-                break
-            time.sleep(0.01)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    base = apps.serve(table)
+    seat = next(iter(table.seat_tokens().values()))
+    for kind, link in (
+        ("phone", f"{base}/seat/{seat}"),
+        ("desktop", f"{base}/seat/{seat}"),
+        ("tv", f"{base}/table/{table.table_token}"),
+    ):
+        page = screens[kind]
+        page.goto(link)
+        assert page.url == link
+        shown = page.evaluate(BOARD)
+        assert shown["boards"] == 1
+        assert shown["open"] == 0
+        if kind == "phone":
+            assert shown["fits"], f"{name}: the phone's page scrolls sideways"
+        _shot(page, f"board-{name}-{kind}")
 
 
 def test_the_story_keeps_its_place_on_an_update_unless_read_at_its_newest_line(
-    browser: Any,
+    screens: dict[str, Any], apps: Apps
 ) -> None:
     """Two phones on Ann's seat: one scrolled up in the story, one at its newest line. After a
     live update the first still shows the same lines, the second the newest."""
     table = _under_way("dudab")
-    with _serving(table) as base:
-        context = browser.new_context(**PHONE)
-        try:
-            up, down = context.new_page(), context.new_page()
-            link = f"{base}/seat/{table.seat_tokens()[0]}"
-            for page in (up, down):
-                page.goto(link)
-            story = "document.getElementById('story')"
-            # column-reverse: scrollTop 0 is the newest line, -(scrollHeight - clientHeight) the top
-            top = f"{story}.scrollHeight - {story}.clientHeight + {story}.scrollTop"
-            assert up.evaluate(f"{story}.scrollHeight > {story}.clientHeight")
-            up.evaluate(f"{story}.scrollTop = -{story}.scrollHeight")
-            assert abs(up.evaluate(top)) < 2
-            version = _version(up)
-            token = table.seat_tokens()[0]
-            move = table.legal()[0].text()
-            answer = urllib.request.urlopen(
-                urllib.request.Request(
-                    f"{base}/api/{token}/move",
-                    data=json.dumps({"move": move}).encode(),
-                    headers={"Content-Type": "application/json"},
-                ),
-                timeout=WAIT,
-            )
-            assert answer.status == 200
-            for page in (up, down):
-                _at(page, version + 1)
-            assert abs(up.evaluate(top)) < 2, "the story jumped away from what was read"
-            assert abs(down.evaluate(f"{story}.scrollTop")) < 2, "not at the newest line"
-        finally:
-            context.close()
+    base = apps.serve(table)
+    up = screens["phone"]
+    down = up.context.new_page()  # a second phone page: the shared one and one more
+    try:
+        link = f"{base}/seat/{table.seat_tokens()[0]}"
+        for page in (up, down):
+            page.goto(link)
+        story = "document.getElementById('story')"
+        # column-reverse: scrollTop 0 is the newest line, -(scrollHeight - clientHeight) the top
+        top = f"{story}.scrollHeight - {story}.clientHeight + {story}.scrollTop"
+        assert up.evaluate(f"{story}.scrollHeight > {story}.clientHeight")
+        up.evaluate(f"{story}.scrollTop = -{story}.scrollHeight")
+        assert abs(up.evaluate(top)) < 2
+        version = _version(up)
+        token = table.seat_tokens()[0]
+        move = table.legal()[0].text()
+        answer = urllib.request.urlopen(
+            urllib.request.Request(
+                f"{base}/api/{token}/move",
+                data=json.dumps({"move": move}).encode(),
+                headers={"Content-Type": "application/json"},
+            ),
+            timeout=WAIT,
+        )
+        assert answer.status == 200
+        for page in (up, down):
+            _at(page, version + 1)
+        assert abs(up.evaluate(top)) < 2, "the story jumped away from what was read"
+        assert abs(down.evaluate(f"{story}.scrollTop")) < 2, "not at the newest line"
+    finally:
+        down.close()
+        up.goto("about:blank")
