@@ -252,7 +252,16 @@ class Mirror:
         may = set.intersection(*self.known) if seat is None else self.known[seat]
         for printed in self.rules:
             html = html.replace(printed, "")
-        return _named(html, self.ids, self.names) - may
+        # Only the cards not seen are searched for, and only where one of their ids or names
+        # is in the text at all (a card named by id is a token of the text, so in it): the
+        # same answer as _named(html, self.ids, self.names) - may, without tokenizing a page
+        # that names none of them (most pages, at most decisions).
+        hidden = self.ids - may
+        names = {card: name for card, name in self.names.items() if card in hidden}
+        text = html.lower()
+        if any(card in text for card in hidden) or any(name in text for name in names.values()):
+            return _named(html, frozenset(hidden), names)
+        return set()
 
 
 #: Where a finger or the mouse lands on the `index`th element of `selector`, found as
