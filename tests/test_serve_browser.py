@@ -16,7 +16,6 @@ with the reason printed (tests/browser.py).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import queue
@@ -25,7 +24,6 @@ import re
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.request
@@ -63,8 +61,6 @@ PAGE_NAMES = ("phone", "desktop")
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/(?:seat|table)/[\w-]+")
 #: Seconds to wait for the server, a page or a save (the machine may be busy).
 WAIT = 20.0
-#: A folder in memory, for the served campaign (see served).
-SHM = Path("/dev/shm")
 #: A bound on the decisions of a game of two rounds (random taps: some 150, 167 the most seen).
 LIMIT = 600
 
@@ -113,14 +109,8 @@ def served(
     tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
 ) -> Iterator[Served]:
     """The server, started as a person starts it; stopped with Ctrl-C (SIGINT). Its campaign
-    is kept in memory (/dev/shm) where there is one: each move's save syncs the file and its
-    folder to the disk, some 10 ms a move here, in the way of every decision tapped."""
-    with contextlib.ExitStack() as stack:
-        if SHM.is_dir():
-            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(dir=SHM)))
-        else:
-            folder = tmp_path_factory.mktemp("serve")
-        yield from _serve(folder / "campaign.json", request)
+    is a file on the disk, as a table's is (each move's save synced to it)."""
+    yield from _serve(tmp_path_factory.mktemp("serve") / "campaign.json", request)
 
 
 def _serve(db: Path, request: pytest.FixtureRequest) -> Iterator[Served]:
