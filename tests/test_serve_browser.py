@@ -733,3 +733,49 @@ def test_the_story_keeps_its_place_on_an_update_unless_read_at_its_newest_line(
     finally:
         down.close()
         up.goto("about:blank")
+
+
+def test_a_state_shown_already_is_not_drawn_again(screens: dict[str, Any], apps: Apps) -> None:
+    """The page's live updates bring the state it shows again (a reconnected stream starts
+    with the state as it stands; a seat's own move comes back on its stream after the
+    answer): not drawn again, so a menu step the player opened stays open. A new state is
+    still drawn. The stream here is the test's: the state as it stands, sent again every
+    50 ms (the stream ends, and `retry: 50` brings the page back for more)."""
+    table = _under_way("auntie")  # Ann's menu has steps
+    base = apps.serve(table)
+    token = table.seat_tokens()[0]
+    page = screens["desktop"]
+    sent: dict[str, Any] = {"state": Served._state(f"{base}/seat/{token}"), "streams": 0}
+
+    def stream(route: Any) -> None:
+        sent["streams"] += 1
+        data = json.dumps(sent["state"])
+        route.fulfill(
+            status=200,
+            headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"},
+            body=f"retry: 50\nevent: state\ndata: {data}\n\n",
+        )
+
+    page.route("**/events", stream)
+    try:
+        page.goto(f"{base}/seat/{token}")
+        deadline = time.monotonic() + WAIT
+        while sent["streams"] < 2:  # the first state read (the page's first one is drawn)
+            assert time.monotonic() < deadline, "the page never asked for its live updates"
+            page.wait_for_timeout(20)
+        step = page.locator("#menu > .step > [data-step]").first
+        step.click()
+        assert step.get_attribute("aria-expanded") == "true"
+        page.wait_for_timeout(400)  # some eight deliveries of the same state
+        assert step.get_attribute("aria-expanded") == "true", "a step closed by the same state"
+        version = _version(page)
+        sent["state"] = {
+            **sent["state"],
+            "version": version + 1,
+            "html": sent["state"]["html"] + '<p id="newer">a newer state</p>',
+        }
+        page.locator("#newer").wait_for(timeout=WAIT * 1000)
+        assert _version(page) == version + 1
+    finally:
+        page.unroute("**/events")
+        page.goto("about:blank")

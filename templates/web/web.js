@@ -9,6 +9,7 @@
   const error = document.getElementById("error");
   const TURN_BACK_MS = 3000; // a memory board's card stays in sight this long once covered
   let version = Number(page.dataset.version || 0);
+  let shown = null; // the html of the state drawn last
   let busy = false;
 
   function showError(text) {
@@ -19,6 +20,10 @@
 
   function render(state) {
     if (!state || typeof state.version !== "number" || state.version < version) return;
+    // The state shown already comes again: a seat's own move is answered and then sent on
+    // its live updates too, and a reconnected stream starts with the state as it stands.
+    // Drawn again, it would close a menu step the player has just opened.
+    if (state.version === version && state.html === shown) return;
     const before = {};
     page.querySelectorAll("#board .cell.up").forEach(function (cell) {
       before[cell.dataset.cell] = cell.innerHTML;
@@ -32,6 +37,7 @@
     version = state.version;
     page.dataset.version = String(version);
     page.innerHTML = state.html;
+    shown = state.html;
     const story = page.querySelector("#story");
     if (story && fromTop !== null) {
       story.scrollTop = Math.min(0, fromTop - (story.scrollHeight - story.clientHeight));
