@@ -133,6 +133,9 @@ class State(ABC):
         #: GT-1: the first `final` moves cannot be taken back (the last of them revealed).
         self.final = 0
         self._revealing = False
+        #: The sights after the last told move, with the number of moves then: the next
+        #: move's sights before, unless a move was made since without play().
+        self._sights_after: tuple[int, Sequence[Mapping[str, int]]] | None = None
 
     # --- what the rules answer --------------------------------------------------------
 
@@ -224,17 +227,16 @@ class State(ABC):
             events = self.apply(move)
             self.moves.append(move)
             return events
-        before = self.sights()
+        kept = self._sights_after
+        before = kept[1] if kept is not None and kept[0] == len(self.moves) else self.sights()
         draws = self.rng.draws
         self._revealing = False
         events = self.apply(move)
         self.moves.append(move)
         self.log.extend(events)
-        if (
-            self._revealing
-            or self.rng.draws != draws
-            or any(map(_sees_more, self.sights(), before))
-        ):
+        after = self.sights()  # (asked even when the move is final: the next move's before)
+        self._sights_after = (len(self.moves), after)
+        if self._revealing or self.rng.draws != draws or any(map(_sees_more, after, before)):
             self.final = len(self.moves)
         return events
 
