@@ -11,10 +11,11 @@ SLACK = 0.5
 
 
 def laid_out(template: str, paper: str = "letter", **context: Any) -> Any:
-    """The WeasyPrint document of a template, as `ezkit print` lays it out (no PDF written)."""
-    from ezkit import render
+    """The WeasyPrint document of a template, as `ezkit print` lays it out (no PDF written):
+    the one a print kept, if it laid out this very page (print_cache)."""
+    import print_cache
 
-    return render._lay_out(render.html(template, paper=render.PAPER[paper], **context))
+    return print_cache.laid_out(template, paper, **context)
 
 
 def sticking_out(document: Any) -> list[tuple[int, str, float]]:

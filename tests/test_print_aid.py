@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+import print_cache
 import pytest
 import yaml
-from click.testing import CliRunner
-from pdf_text import page_count, page_texts
+from pdf_text import page_count
+from print_cache import Printed
 
 from ezkit import dice, ladder, odds
 from ezkit import rules as rules_data
-from ezkit.cli import cli
 from ezkit.printing import aid, aid_odds
 
 # The book's Other Ways to "Roll" table (seed 003, Extras): value, 3d6, d100, poker, 2d10, d20,
@@ -35,42 +36,53 @@ HOUSE = {
     "armor": {"chain mail": 7},
     "experience": {"role": {"Good": 11}, "add_gift": 13},
 }
+#: Longer house tables than the book's, for the layout: the armour table runs on to a second
+#: page, a wound level is longer and has more boxes (test_a_long_house_table_...).
+SMITHY = "of the duchy's own smiths, lacquered and chased in silver"
+LONG_ARMOR = {f"House armour {i} {SMITHY}": 1 + i % 5 for i in range(40)}
+
+#: Every test here reads one of the two aids printed (print_cache): make test runs them on one
+#: worker, which prints each once (and test_render_styles reads the default aid's layout).
+pytestmark = print_cache.group("aid")
 
 
-def flat(path: Path) -> str:
+def flat(pages: tuple[str, ...]) -> str:
     """The PDF's text, every run of whitespace one space."""
-    return " ".join(" ".join(page_texts(path)).split())
+    return " ".join(" ".join(pages).split())
 
 
-def render(out: Path, *args: str) -> tuple[Path, str, int]:
-    result = CliRunner().invoke(
-        cli, ["print", "aid", "-o", str(out), *args], env={"EZKIT_RULES": None}
-    )
-    assert result.exit_code == 0, result.output
-    return out, result.output, page_count(out)
+@cache
+def house_rules() -> Path:
+    """House rules changing the tables and the experience costs (HOUSE), with the longer
+    tables (LONG_ARMOR, a longer wound level of more boxes)."""
+    wounds = yaml.safe_load((Path(rules_data.__file__).parent / "data" / "rules.yaml").read_text())[
+        "wounds"
+    ]
+    wounds["levels"][0].update(name="Scratched and Bleeding Badly", boxes=6)
+    house = {**HOUSE, "armor": {**HOUSE["armor"], **LONG_ARMOR}, "wounds": wounds}
+    path = print_cache.folder() / "house.yaml"
+    path.write_text(yaml.safe_dump(house))
+    return path
 
 
-@pytest.fixture(scope="module")
-def default_aid(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, int]:
-    return render(tmp_path_factory.mktemp("aid") / "aid.pdf")
+def house_print() -> Printed:
+    """`ezkit print aid --rules HOUSE --paper a4`, its layout kept."""
+    return print_cache.printed("aid", "--rules", str(house_rules()), "--paper", "a4", keep=True)
 
 
-@pytest.fixture(scope="module")
-def default_text(default_aid: tuple[Path, str, int]) -> str:
-    return flat(default_aid[0])
+@pytest.fixture
+def default_text() -> str:
+    return flat(print_cache.aid().pages)
 
 
-@pytest.fixture(scope="module")
-def house_aid(tmp_path_factory: pytest.TempPathFactory) -> str:
-    folder = tmp_path_factory.mktemp("house")
-    house = folder / "house.yaml"
-    house.write_text(yaml.safe_dump(HOUSE))
-    out, _, _ = render(folder / "aid.pdf", "--rules", str(house), "--paper", "a4")
-    return flat(out)
+@pytest.fixture
+def house_aid() -> str:
+    return flat(house_print().pages)
 
 
-def test_the_aid_renders_to_a_few_pages(default_aid: tuple[Path, str, int]) -> None:
-    out, said, pages = default_aid
+def test_the_aid_renders_to_a_few_pages() -> None:
+    printed = print_cache.aid()
+    out, said, pages = printed.path, printed.result.output, page_count(printed.path)
     assert 3 <= pages <= 6
     assert said.strip() == f"wrote {out}: {pages} pages"
 
@@ -263,33 +275,20 @@ def test_the_aid_says_which_trait_fights_from_the_rules_data() -> None:
         assert (role in option["text"]) == bool(kind)
 
 
-def test_a_long_house_table_repeats_its_header_on_every_page_and_nothing_sticks_out(
-    tmp_path: Path,
-) -> None:
+def test_a_long_house_table_repeats_its_header_on_every_page_and_nothing_sticks_out() -> None:
     """House rules with many armours and weapons run the gear tables onto another page: the
     header row comes again there (found by a look at printed aids: the rows went on with no
     header). Nothing in the aid sticks out of its block, on either paper (this one holds the
     default's every part, longer tables and a longer wound level of more boxes: the aid's
-    tables lay out at fixed widths, given for the book's data on letter paper)."""
+    tables lay out at fixed widths, given for the book's data on letter paper). On A4, the
+    pages and the PDF of the printed house aid (house_print)."""
     from pdf_layout import laid_out, sticking_out
 
-    smithy = "of the duchy's own smiths, lacquered and chased in silver"
-    wounds = yaml.safe_load((Path(rules_data.__file__).parent / "data" / "rules.yaml").read_text())[
-        "wounds"
-    ]
-    wounds["levels"][0].update(name="Scratched and Bleeding Badly", boxes=6)
-    house = {
-        "armor": {f"House armour {i} {smithy}": 1 + i % 5 for i in range(40)},
-        "wounds": wounds,
-    }
-    (tmp_path / "house.yaml").write_text(yaml.safe_dump(house))
-    rules = rules_data.load(tmp_path / "house.yaml")
+    printed = house_print()
+    rules = rules_data.load(house_rules())
     assert sticking_out(laid_out("aid.html", "a4", aid=aid.aid(rules))) == []
-    laid = laid_out("aid.html", "letter", aid=aid.aid(rules))
-    assert sticking_out(laid) == []
-    out = tmp_path / "aid.pdf"
-    out.write_bytes(laid.write_pdf())
-    texts = [" ".join(t.split()) for t in page_texts(out)]
+    assert sticking_out(laid_out("aid.html", "letter", aid=aid.aid(rules))) == []
+    texts = [" ".join(t.split()) for t in printed.pages]
     holding = [t for t in texts if "House armour" in t]
     assert len(holding) >= 2, "the armour table should run onto a second page"
     for text in holding:

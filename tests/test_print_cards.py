@@ -5,14 +5,13 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 
+import print_cache
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import CliRunner
 from pdf_fonts import whole_or_subset
-from pdf_text import page_texts
+from print_cache import Printed, group
 from pypdf import PdfReader
 
 from ezkit.cli import cli
@@ -21,72 +20,53 @@ from ezkit.games import decks
 GAMES = decks.GAMES
 
 
-def pages(path: Path) -> list[str]:
-    """Each page's text. A file read again unchanged is not parsed again: a deck fixture's PDF
-    is read by two tests."""
-    info = path.stat()
-    return list(_pages(path, info.st_size, info.st_mtime_ns))
+def per_game(kind: str) -> list:
+    """The games as parameters, each test of a game's print in that print's xdist group."""
+    return [pytest.param(game, marks=group(f"{kind} {game}")) for game in GAMES]
 
 
-@cache
-def _pages(path: Path, size: int, mtime: int) -> tuple[str, ...]:
-    return tuple(page_texts(path))
+def printed(kind: str, game: str, options: str = "") -> Printed:
+    """`ezkit print KIND GAME [--options ...]`, printed once (print_cache), its layouts kept:
+    the layout tests below read the very pages the command laid out."""
+    return print_cache.printed(kind, game, *(["--options", options] if options else []), keep=True)
 
 
-def run(*argv: str) -> str:
-    result = CliRunner().invoke(cli, ["print", *argv])
-    assert result.exit_code == 0, result.output
-    return result.output
+@pytest.fixture(params=per_game("deck"))
+def deck_pdf(request: pytest.FixtureRequest) -> tuple[str, Printed]:
+    """Each game's deck with its backs (print_cache.deck: the Dudab deck with its expansions,
+    on A4 with a bleed), printed once for the three tests of it here (and the Foozle deck's
+    boxes for test_render_styles)."""
+    return request.param, print_cache.deck(request.param)
 
 
-@pytest.fixture(scope="module", params=GAMES)
-def deck_pdf(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple:
-    game = request.param
-    out = tmp_path_factory.mktemp("deck") / f"{game}.pdf"
-    said = run("deck", game, "-o", str(out), "--backs")
-    return game, out, said
-
-
-@pytest.fixture(scope="module")
-def printed(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
-    """`ezkit print KIND GAME [--options ...]` to a PDF, each made once for the module (the
-    Foozle cheat sheet and score pad are read by two tests each)."""
-    folder = tmp_path_factory.mktemp("printed")
-
-    @cache
-    def make(kind: str, game: str, options: str = "") -> Path:
-        out = folder / f"{kind}-{game}-{options or 'plain'}.pdf"
-        run(kind, game, "-o", str(out), *(["--options", options] if options else []))
-        return out
-
-    return make
-
-
-def test_a_deck_embeds_no_whole_system_font(deck_pdf: tuple) -> None:
+def test_a_deck_embeds_no_whole_system_font(deck_pdf: tuple[str, Printed]) -> None:
     """The decks in the bundled fonts embed them whole; the Auntie deck's ☕ is drawn as an
     emoji in a system font, so that deck is subset (never a whole system font)."""
-    game, out, _ = deck_pdf
-    assert whole_or_subset(out) == ("subset" if game == "auntie" else "whole")
+    game, deck_print = deck_pdf
+    assert whole_or_subset(deck_print.path) == ("subset" if game == "auntie" else "whole")
 
 
-def test_deck_pages_faces_and_backs(deck_pdf: tuple) -> None:
-    game, out, said = deck_pdf
+def test_deck_pages_faces_and_backs(deck_pdf: tuple[str, Printed]) -> None:
+    game, deck_print = deck_pdf
     deck = decks.deck(game)
-    base = sum(card.count for card in deck.cards if card.expansion is None)
-    text = pages(out)
+    options = print_cache.DECK_EXPANSIONS.get(game, ())  # the base game's cards, and these
+    printed_cards = [card for card in deck.cards if card.expansion in (None, *options)]
+    base = sum(card.count for card in printed_cards)
+    text = deck_print.pages
     assert len(text) == 2 * math.ceil(base / 9)
-    assert f"{base} cards, {len(text)} pages" in said
+    with_options = f" (with {', '.join(options)})" if options else ""
+    assert f"{base} cards{with_options}, {len(text)} pages" in deck_print.result.output
     faces = " ".join(text[0::2])
     names = Counter(line.strip() for line in faces.splitlines())
-    for card in deck.cards:  # each card's name on its own line, once a copy (a long one wraps)
-        if card.expansion is None and len(card.name) < 18:
+    for card in printed_cards:  # each card's name on its own line, once a copy (a long one wraps)
+        if len(card.name) < 18:
             assert names[card.name] == card.count, card.name
     assert all(deck.name.split(":")[0] in " ".join(page.split()) for page in text[1::2])
 
 
-def test_no_internal_ids_on_the_faces(deck_pdf: tuple) -> None:
-    game, out, _ = deck_pdf
-    faces = " ".join(pages(out)[0::2])
+def test_no_internal_ids_on_the_faces(deck_pdf: tuple[str, Printed]) -> None:
+    game, deck_print = deck_pdf
+    faces = " ".join(deck_print.pages[0::2])
     assert not re.search(r"[a-z]·[a-z0-9]", faces)
     for card in decks.deck(game).cards:
         if "-" in card.id:
@@ -114,25 +94,15 @@ def test_the_dudab_deck_follows_its_options(options: str, jungles: int, babies: 
     assert (names["Jungle"], names["Baby (Buba)"], names["Dudab!"]) == (jungles, babies, 8)
 
 
-@pytest.fixture(scope="module")
-def dudab_a4(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Result]:
-    """The Dudab deck with both expansions on A4 with a 2 mm bleed: one PDF (a deck takes
-    seconds) for the test of its options and the test of the bleed's warning."""
-    out = tmp_path_factory.mktemp("dudab") / "dudab.pdf"
-    argv = ["print", "deck", "dudab", "-o", str(out), "--options", "jungle,baby"]
-    result = CliRunner().invoke(cli, [*argv, "--paper", "a4", "--bleed", "2"])
-    assert result.exit_code == 0, result.output
-    return out, result
-
-
-def test_the_printed_dudab_deck_says_its_options_and_holds_their_cards(
-    dudab_a4: tuple[Path, Result],
-) -> None:
-    """The same, printed (one PDF: the other options differ only in the view above)."""
-    out, result = dudab_a4
+@group("deck dudab")
+def test_the_printed_dudab_deck_says_its_options_and_holds_their_cards() -> None:
+    """The same, printed (one PDF: the other options differ only in the view above). The Dudab
+    deck print_cache.deck prints: both expansions, on A4 with a 2 mm bleed, with its backs."""
+    dudab = print_cache.deck("dudab")
+    result = dudab.result
     assert "96 cards" in result.stdout and "with jungle, baby" in result.stdout
-    text = pages(out)
-    assert len(text) == math.ceil(96 / 9)
+    text = dudab.pages
+    assert len(text) == 2 * math.ceil(96 / 9)  # faces and backs
     names = Counter(line.strip() for line in " ".join(text).splitlines())
     assert (names["Jungle"], names["Baby (Buba)"], names["Dudab!"]) == (8, 8, 8)
 
@@ -162,14 +132,14 @@ def test_a_bleed_that_is_not_a_number_is_a_usage_error(tmp_path: Path) -> None:
     assert not out.exists()
 
 
-def test_a_bleed_that_pushes_the_cut_marks_off_the_printable_area_is_warned_of(
-    dudab_a4: tuple[Path, Result],
-) -> None:
-    out, result = dudab_a4
+@group("deck dudab")
+def test_a_bleed_that_pushes_the_cut_marks_off_the_printable_area_is_warned_of() -> None:
+    dudab = print_cache.deck("dudab")  # on A4 with a 2 mm bleed
+    out, result = dudab.path, dudab.result
     assert "warning: --bleed 2: the cut marks beside the cards fall within 5 mm" in result.stderr
     assert "largest bleed that keeps them printable on A4 paper is 1.0 mm" in result.stderr
     reader = PdfReader(out)  # written all the same: a borderless printer prints it
-    assert len(reader.pages) == math.ceil(96 / 9)
+    assert len(reader.pages) == 2 * math.ceil(96 / 9)  # faces and backs
     assert round(float(reader.pages[0].mediabox.width) / 72 * 25.4) == 210
     # what the command warns of is the layout's (printed once above, not again)
     from ezkit.printing import cards as printing
@@ -198,9 +168,9 @@ OPTIONS = {"auntie": "no-draw,rounds", "bakeries": "", "dudab": "jungle,baby", "
 RULING = re.compile(r"\b(AU|BK|DU|FZ|GT|EZ)-\d")
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_cheatsheet_names_every_card_type(game: str, printed: Callable[..., Path]) -> None:
-    text = pages(printed("cheatsheet", game, OPTIONS[game]))
+@pytest.mark.parametrize("game", per_game("cheatsheet"))
+def test_cheatsheet_names_every_card_type(game: str) -> None:
+    text = printed("cheatsheet", game, OPTIONS[game]).pages
     assert len(text) == 1
     flat = " ".join(" ".join(text).split())
     assert not RULING.search(flat), RULING.search(flat)  # for players: no ruling ids
@@ -216,10 +186,11 @@ def test_cheatsheet_names_every_card_type(game: str, printed: Callable[..., Path
         assert first in flat, title
 
 
-def test_cheatsheet_options(tmp_path: Path, printed: Callable[..., Path]) -> None:
-    plain = " ".join(pages(printed("cheatsheet", "dudab")))
+@group("cheatsheet auntie")
+def test_cheatsheet_options(tmp_path: Path) -> None:
+    plain = " ".join(printed("cheatsheet", "dudab").pages)
     assert "Jungle (expansion 1)" not in plain and "Baby (Buba)" not in plain
-    rounds = pages(printed("cheatsheet", "auntie", OPTIONS["auntie"]))  # read above too
+    rounds = printed("cheatsheet", "auntie", OPTIONS["auntie"]).pages  # read above too
     assert "rounds" in OPTIONS["auntie"] and "5 to 8 rounds" in " ".join(" ".join(rounds).split())
     out = tmp_path / "x.pdf"
     bad = CliRunner().invoke(
@@ -228,13 +199,15 @@ def test_cheatsheet_options(tmp_path: Path, printed: Callable[..., Path]) -> Non
     assert bad.exit_code != 0 and "no option 'x'" in bad.output
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", per_game("cheatsheet"))
 def test_nothing_sticks_out_of_a_cheat_sheet(game: str) -> None:
     """The cards' table lays out at fixed widths (its automatic layout measured every word
     for the narrowest width it could take): a count wider than its column, a long name or a
-    word of a card's text past its cell would stick out here, on either paper."""
+    word of a card's text past its cell would stick out here, on either paper (on letter the
+    very page the printed sheet above was drawn from, in its largest type)."""
     from pdf_layout import laid_out, sticking_out
 
+    printed("cheatsheet", game, OPTIONS[game])
     for paper in ("letter", "a4"):
         laid = laid_out("cheatsheet.html", paper, sheet=_sheet(game, OPTIONS[game]))
         assert sticking_out(laid) == [], paper
@@ -249,7 +222,8 @@ def test_ruling_ids_are_taken_out_and_the_words_kept() -> None:
     assert for_players("as DU-2 gives it") == "as DU-2 gives it"  # only citations in brackets
 
 
-def test_cheatsheets_use_the_page(printed: Callable[..., Path]) -> None:
+@group("cheatsheet foozle")
+def test_cheatsheets_use_the_page() -> None:
     from ezkit.printing import cheatsheet
 
     sizes = {}
@@ -257,15 +231,15 @@ def test_cheatsheets_use_the_page(printed: Callable[..., Path]) -> None:
         view = cheatsheet.cheatsheet(game, cheatsheet.parse_options(game, OPTIONS[game]))
         sizes[game] = float(view["type_size"].removesuffix("pt"))
     assert min(sizes.values()) >= 9 and sizes["foozle"] >= 11  # was 9 pt for all, 55-60% full
-    flat = " ".join(" ".join(pages(printed("cheatsheet", "foozle"))).split())
+    flat = " ".join(" ".join(printed("cheatsheet", "foozle").pages).split())
     # numbered steps in a numbered list (no bullet before a number), the trumps in a wide cell
     assert "YOUR TURN Take the top of the draw pile" in flat and "1. 2. 3." in flat
     assert "Trumps ×9 The Granola, The Death" in flat
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_scorepad_renders(game: str, printed: Callable[..., Path]) -> None:
-    text = " ".join(pages(printed("scorepad", game)))
+@pytest.mark.parametrize("game", per_game("scorepad"))
+def test_scorepad_renders(game: str) -> None:
+    text = " ".join(printed("scorepad", game).pages)
     assert "Player 1" in text and decks.deck(game).name.split(":")[0] in text
     expected = {
         "auntie": "Round 20",
@@ -278,15 +252,18 @@ def test_scorepad_renders(game: str, printed: Callable[..., Path]) -> None:
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", per_game("scorepad"))
 def test_a_score_pad_fills_its_one_page_with_lines_to_write_on(game: str, paper: str) -> None:
     """Found by a look at printed pads: 5 mm lines, a third of the page empty below. The
     lines grow to share the room (up to 8 mm), measured on the laid-out page, and the pad
-    stays one page; where the lines do not reach 8 mm, little room is left."""
+    stays one page; where the lines do not reach 8 mm, little room is left. (On letter, the
+    pages the printed pad above was laid out in: the first, and the one its rows refit.)"""
     from pdf_layout import laid_out
 
     from ezkit.printing import scorepad
 
+    if paper == "letter":
+        printed("scorepad", game)
     pad = scorepad.scorepad(game)
     first = laid_out("scorepad.html", paper, pad=pad)
     assert len(first.pages) == 1
@@ -314,10 +291,11 @@ def _room_mm(document: object) -> float:
     return (page.height - sum(b.margin_height() for b in flow)) * 25.4 / 96
 
 
-def test_the_foozle_score_pad_has_a_column_per_token(printed: Callable[..., Path]) -> None:
+@group("scorepad foozle")
+def test_the_foozle_score_pad_has_a_column_per_token() -> None:
     from ezkit.printing import scorepad
 
-    flat = " ".join(" ".join(pages(printed("scorepad", "foozle"))).split())
+    flat = " ".join(" ".join(printed("scorepad", "foozle").pages).split())
     heads = "Bk Br R Y Bu W"  # black and blue apart in black and white, the white token too
     assert flat.count(heads) == 6  # under each of six players
     assert "Tokens: Bk black, Br brown, R red, Y yellow, Bu blue, W white." in flat

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import print_cache
 from pdf_layout import laid_out
 
 from ezkit import render, resources
@@ -68,51 +69,66 @@ def test_html_is_parsed_with_tinyhtml5s_patterns_made_once() -> None:
     assert len(cache) == len(made)
 
 
+@print_cache.group("aid")
 def test_a_page_is_laid_out_as_with_weasyprints_own_stylesheet() -> None:
-    """The aid (lists and their numbers, tables, page footers) and a deck's first page."""
+    """The aid (lists and their numbers, tables, page footers) and a deck's first page. Ours
+    is the aid `ezkit print aid` laid out (print_cache.aid), for the aid."""
     from ezkit import rules
     from ezkit.printing import aid
 
+    print_cache.aid()
     deck = cards.deck_view("dudab", options=("jungle", "baby"))
     deck["pages"] = deck["pages"][:1]
-    for page in (
-        render.html("aid.html", paper="letter", aid=aid.aid(rules.load(None))),
-        render.html("deck.html", paper="letter", deck=deck),
+    for template, context in (
+        ("aid.html", {"aid": aid.aid(rules.load(None))}),
+        ("deck.html", {"deck": deck}),
     ):
-        ours = render._lay_out(page)
-        own = (
-            render._weasyprint()
-            .HTML(
-                string=page,
-                base_url=resources.templates().as_uri() + "/",
-                url_fetcher=render.safe_fetcher(),
+        page = render.html(template, paper="letter", **context)
+        ours = laid_out(template, "letter", **context)
+        with print_cache.collector_paused():
+            own = (
+                render._weasyprint()
+                .HTML(
+                    string=page,
+                    base_url=resources.templates().as_uri() + "/",
+                    url_fetcher=render.safe_fetcher(),
+                )
+                .render()
             )
-            .render()
-        )
         assert texts(ours) == texts(own)
 
 
+@print_cache.group("deck foozle")
 def test_the_cards_of_a_deck_share_their_styles() -> None:
     """WeasyPrint computes one style for the elements whose parents' styles are one and whose
     rules are the same (ezkit.printing.cards): a card's style is its column's, a panel's its
-    column's and its own classes' (not its place's on the page, nor its colour's)."""
+    column's and its own classes' (not its place's on the page, nor its colour's). The Foozle
+    deck as `ezkit print deck foozle --backs` laid it out (print_cache.deck): its faces, and
+    its backs likewise."""
     from weasyprint.css import AnonymousStyle
 
-    document = laid_out("deck.html", deck=cards.deck_view("foozle"))
-    column_styles: set[int] = set()
-    card_styles: set[int] = set()
-    panel_styles: dict[str, set[int]] = {}
-    for page in document.pages:
-        for box in page._page_box.descendants(placeholders=True):
-            if box.element is None or isinstance(box.style, AnonymousStyle):
-                continue  # a page's box, or one WeasyPrint made (a line)
-            classes = box.element.get("class", "").split()
-            if "column" in classes:
-                column_styles.add(id(box.style))
-            elif "card" in classes:
-                card_styles.add(id(box.style))
-            elif "panel" in classes:
-                panel_styles.setdefault(" ".join(classes), set()).add(id(box.style))
-    # a style for each column on the first page, one on the others (.sheet + .sheet is theirs)
-    assert len(column_styles) == 2 * cards.COLUMNS and len(card_styles) == len(column_styles)
-    assert all(len(styles) <= len(column_styles) for styles in panel_styles.values())
+    print_cache.deck("foozle")
+    document = laid_out("deck.html", deck=cards.deck_view("foozle", backs=True))
+    for side, pages, columns in (
+        ("faces", document.pages[0::2], 2 * cards.COLUMNS),
+        ("backs", document.pages[1::2], cards.COLUMNS),
+    ):
+        column_styles: set[int] = set()
+        card_styles: set[int] = set()
+        panel_styles: dict[str, set[int]] = {}
+        for page in pages:
+            for box in page._page_box.descendants(placeholders=True):
+                if box.element is None or isinstance(box.style, AnonymousStyle):
+                    continue  # a page's box, or one WeasyPrint made (a line)
+                classes = box.element.get("class", "").split()
+                if "column" in classes:
+                    column_styles.add(id(box.style))
+                elif "card" in classes:
+                    card_styles.add(id(box.style))
+                elif "panel" in classes:
+                    panel_styles.setdefault(" ".join(classes), set()).add(id(box.style))
+        # faces: a style for each column on the first page, one on the others (.sheet +
+        # .sheet is theirs); backs (none first): one for each column
+        assert len(column_styles) == columns, side
+        assert len(card_styles) == len(column_styles), side
+        assert all(len(styles) <= len(column_styles) for styles in panel_styles.values()), side
