@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import io
 import re
+from functools import cache
 from pathlib import Path
 
+import print_cache
 import pytest
 import yaml
-from click.testing import CliRunner, Result
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 from pdf_fonts import whole_or_subset
 from pdf_text import page_texts
+from print_cache import Printed
 from pypdf import PdfReader
 
 from ezkit import render
@@ -30,19 +33,17 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-@pytest.fixture(scope="module")
-def party(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Result]:
-    """Every example character printed, once for the module: the PDF and the command's Result."""
-    out = tmp_path_factory.mktemp("print") / "party.pdf"
-    result = CliRunner().invoke(cli, ["print", "sheet", *map(str, ALL), "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    return out, result
+def footer_name(page: str) -> str:
+    """Whose page it is: the name in its footer ("Name, page 1 of 2")."""
+    return page.strip().splitlines()[-1].split(", page ")[0]
 
 
-def test_one_page_per_character_with_their_numbers(party: tuple[Path, Result]) -> None:
-    out, result = party
-    text = [flat(t) for t in pages(out)]
-    assert len(text) == len(ALL) and f"{len(ALL)} sheets, {len(ALL)} pages" in result.stdout
+@print_cache.group("sheet batch")
+def test_one_page_per_character_with_their_numbers() -> None:
+    """The examples, printed with the batch's characters (print_batch): one page each."""
+    printed = print_batch()
+    files, pages = len(batch_files()), len(printed.pages)
+    assert f"{files} sheets, {pages} pages" in printed.result.stdout
     expected = {
         "Gruk Underbridge": [
             "Brawler",
@@ -68,15 +69,17 @@ def test_one_page_per_character_with_their_numbers(party: tuple[Path, Result]) -
         ],
         "Wren Hollowell": ["Witch", "Witchcraft", "(supernormal)", "damage factor +1 2"],
     }
-    for page in text:
+    examples = [page for page in printed.pages if footer_name(page) in expected]
+    assert sorted(footer_name(page) for page in examples) == sorted(expected)  # a page each
+    for page in map(flat, examples):
         (name,) = [n for n in expected if page.count(n)]
         for fragment in expected[name]:
             assert fragment in page, (name, fragment)
 
 
-def test_jason_free_sheet_parts(party: tuple[Path, Result]) -> None:
-    out, _ = party
-    (jason,) = [flat(t) for t in pages(out) if "Jason Free" in t]
+@print_cache.group("sheet batch")
+def test_jason_free_sheet_parts() -> None:
+    (jason,) = [flat(t) for t in print_batch().pages if footer_name(t) == "Jason Free"]
     for part in [
         "ROLES",
         "ATTRIBUTES",
@@ -104,6 +107,7 @@ def test_jason_free_sheet_parts(party: tuple[Path, Result]) -> None:
     assert "FUDGE POINTS 3 when printed" in jason and "EXPERIENCE 0 when printed" in jason
 
 
+@print_cache.group("sheet batch")
 def test_long_text_flows_to_a_second_page(batch: tuple) -> None:
     """Jason Long of the batch below: his background runs on to pages of his own."""
     text, _ = batch
@@ -211,11 +215,20 @@ LONG_NAME = "Jasonfreeofthewesternmarchesandthesilverhillsbeyondtheriver"
 LADDER = "Superb +4 Great +3 Good +2 Fair +1 Mediocre 0 Poor -1 Terrible -2"
 
 
-@pytest.fixture(scope="module")
-def batch(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], list[Path]]:
-    folder = tmp_path_factory.mktemp("batch")
+#: A YAML folded block (`>`) with a blank line between paragraphs reaches ezkit as one line
+#: break (test_a_note_keeps_its_paragraphs_and_line_breaks).
+FOLDED = "background: >\n  First paragraph.\n\n  Second paragraph,\n  folded.\n"
+NOTES = "Tall.\n\n\nQuiet.\n  Patient.  "
+
+
+@cache
+def batch_files() -> list[Path]:
+    """The examples, and Jason Free's file changed: ten roles and five weapons, a long
+    description, a long name, a long background, notes in paragraphs."""
+    folder = print_cache.folder() / "batch"
+    folder.mkdir()
     jason = yaml.safe_load((EXAMPLES / "jason-free.yaml").read_text())
-    files = [
+    return [
         *ALL,
         variant(
             folder,
@@ -232,13 +245,28 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], list[Pat
             name="Jason Long",
             background="\n\n".join(f"Paragraph {i}: " + "He walked on. " * 120 for i in range(4)),
         ),
+        variant(
+            folder,
+            "notes",
+            name="Jason Notes",
+            background=yaml.safe_load(FOLDED)["background"],
+            description=NOTES,
+        ),
     ]
-    out = folder / "batch.pdf"
-    result = CliRunner().invoke(cli, ["print", "sheet", *map(str, files), "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    return pages(out), files
 
 
+def print_batch() -> Printed:
+    """Every example character and the batch's changed ones, printed on letter paper once
+    (print_cache), the layout kept (the test of what sticks out reads it)."""
+    return print_cache.printed("sheet", *map(str, batch_files()), keep=True)
+
+
+@pytest.fixture
+def batch() -> tuple[list[str], list[Path]]:
+    return list(print_batch().pages), batch_files()
+
+
+@print_cache.group("sheet batch")
 def test_every_page_names_its_character_and_numbers_its_own_pages(batch: tuple) -> None:
     text, files = batch
     footers = [page.strip().splitlines()[-1] for page in text]
@@ -254,6 +282,7 @@ def test_every_page_names_its_character_and_numbers_its_own_pages(batch: tuple) 
     assert seen["Wren Hollowell"] == [(1, 1)]  # ...and the next character starts again at 1
 
 
+@print_cache.group("sheet batch")
 def test_no_page_without_content(batch: tuple) -> None:
     text, _ = batch
     for page in text:
@@ -263,6 +292,7 @@ def test_no_page_without_content(batch: tuple) -> None:
         assert len(words) > 3, page
 
 
+@print_cache.group("sheet batch")
 def test_ten_roles_five_weapons_a_long_description_and_a_long_name_fit_one_page(
     batch: tuple,
 ) -> None:
@@ -337,8 +367,9 @@ def test_a_template_asking_for_a_local_file_gets_nothing(tmp_path: Path) -> None
     weasyprint.HTML(string=html, url_fetcher=fetcher).write_pdf(io.BytesIO())  # renders, no fetch
 
 
-def test_fonts_are_embedded(party: tuple[Path, Result]) -> None:
-    out, _ = party
+@print_cache.group("sheet batch")
+def test_fonts_are_embedded() -> None:
+    out = print_batch().path
     fonts = set()
     for page in PdfReader(out).pages:
         for font in page["/Resources"]["/Font"].values():
@@ -352,29 +383,30 @@ def test_fonts_are_embedded(party: tuple[Path, Result]) -> None:
     assert any("EZ-Sans" in f for f in fonts)  # the bundled DejaVu, under its @font-face name
 
 
-def test_a_sheet_in_the_bundled_fonts_embeds_them_whole(party: tuple[Path, Result]) -> None:
+@print_cache.group("sheet batch")
+def test_a_sheet_in_the_bundled_fonts_embeds_them_whole() -> None:
     """The bundled fonts are already cut to what ezkit prints: a page they cover embeds them
     as shipped, not subset again (WeasyPrint's full_fonts; the speed issue's point 3)."""
-    out, _ = party
-    assert whole_or_subset(out) == "whole"
+    assert whole_or_subset(print_batch().path) == "whole"
 
 
 @pytest.mark.parametrize(
     "where",
     [
-        {"name": "Wren 王"},  # a glyph the bundled fonts lack
-        {"tools": ["a cup of tea ☕"]},  # theirs, but drawn as an emoji
+        {"tools": ["a cup of tea ☕"]},  # the bundled fonts', but drawn as an emoji
         {"tools": ["potion 1\u200d2"]},  # a joiner: an emoji sequence
         {"name": "Wren ♠\u200d♥"},  # the same in bold
     ],
-    ids=["cjk", "emoji", "joiner", "joiner-bold"],
+    ids=["emoji", "joiner", "joiner-bold"],
 )
 def test_a_character_drawn_in_another_font_is_subset_not_embedded_whole(
     tmp_path: Path, where: dict[str, object], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A character drawn in a system font: every font is subset, so no whole system font
     (megabytes for a CJK one) goes into the PDF. With the list of characters Pango draws
-    elsewhere emptied, the fonts used are still checked after drawing (the safety net)."""
+    elsewhere emptied, the fonts used are still checked after drawing (the safety net). A
+    glyph the bundled fonts lack (a CJK one) is subset whatever the list holds: the sheet in
+    another script below."""
     document = yaml.safe_load((EXAMPLES / "wren.yaml").read_text())
     document.update(where)
     odd = tmp_path / "odd.yaml"
@@ -424,12 +456,12 @@ def test_characters_the_fonts_lack_are_named(text: str, named: str | None) -> No
     assert (warning is None) if named is None else (named in (warning or "")), warning
 
 
-def test_a_sheet_in_another_script_prints_with_a_warning(
-    tmp_path: Path, party: tuple[Path, Result]
-) -> None:
+@print_cache.group("sheet batch")
+def test_a_sheet_in_another_script_prints_with_a_warning(tmp_path: Path) -> None:
     """ezkit's fonts are cut to what it prints: a name in another script is drawn in the
     system's fonts, if it has them, else as empty boxes. The printer is told which characters;
-    the examples print without a word."""
+    the examples print without a word. Its fonts are subset: no whole system font (megabytes
+    for a CJK one) goes into the PDF."""
     path = variant(tmp_path, "hanako", name="山田 Hanako 🐉")
     out = tmp_path / "hanako.pdf"
     result = CliRunner().invoke(cli, ["print", "sheet", str(path), "-o", str(out)])
@@ -439,7 +471,8 @@ def test_a_sheet_in_another_script_prints_with_a_warning(
         "boxes where it has none\n"
     )
     assert result.stdout == f"wrote {out}: 1 sheet, 1 page\n"
-    _, examples = party  # every example, printed
+    assert whole_or_subset(out) == "subset"
+    examples = print_batch().result  # every example printed (and the batch's own)
     assert examples.exit_code == 0 and examples.stderr == "", examples.output
 
 
@@ -523,16 +556,19 @@ def test_print_sheet_reads_characters_while_weasyprint_loads(tmp_path: Path) -> 
     assert (tmp_path / "w.pdf").stat().st_size > 0
 
 
-def test_a_weapon_tied_to_a_role_says_so_on_the_sheet(party: tuple[Path, Result]) -> None:
+@print_cache.group("sheet batch")
+def test_a_weapon_tied_to_a_role_says_so_on_the_sheet() -> None:
     """EZ-24: Wren's knife is used with Brawler, and her sheet names it."""
-    (wren,) = [page for page in pages(party[0]) if "Wren Hollowell" in page]
+    (wren,) = [page for page in print_batch().pages if "Wren Hollowell" in page]
     assert "knife (Brawler)" in wren
 
 
+@print_cache.group("sheet batch")
 def test_nothing_sticks_out_of_its_column_on_a_crowded_sheet(tmp_path: Path) -> None:
     """Found by a look at printed sheets: 14 Fudge Points or more ran their row of boxes into
     the Experience column, and a word longer than a line (a web address) ran off the page.
-    Both now wrap. The check reads WeasyPrint's boxes: any text past its block's edge."""
+    Both now wrap. The check reads WeasyPrint's boxes: any text past its block's edge. The
+    examples (and the batch's characters) as `ezkit print sheet` laid them out (print_batch)."""
     from pdf_layout import laid_out, sticking_out
 
     from ezkit import rules as rules_data
@@ -552,24 +588,26 @@ def test_nothing_sticks_out_of_its_column_on_a_crowded_sheet(tmp_path: Path) -> 
     )
     rules = rules_data.load(None)
     views = [sheets.sheet(load_character(str(crowded), None), rules), sheets.blank(rules)]
-    views += [sheets.sheet(load_character(str(p), None), rules) for p in EXAMPLES.glob("*.yaml")]
-    for paper, printed in (("letter", views), ("a4", views[:1])):  # A4: narrower, the crowded one
+    print_batch()
+    batch = [sheets.sheet(load_character(str(p), None), rules) for p in batch_files()]
+    assert set(ALL) <= set(batch_files())
+    for paper, printed, what in (
+        ("letter", views, "crowded and blank"),
+        ("a4", views[:1], "crowded"),  # A4: narrower, the crowded one
+        ("letter", batch, "the examples and the batch's"),
+    ):
         laid = laid_out("sheet.html", paper, **sheets.batch(printed, paper))
-        assert sticking_out(laid) == [], paper
+        assert sticking_out(laid) == [], (paper, what)
 
 
-def test_a_note_keeps_its_paragraphs_and_line_breaks(tmp_path: Path) -> None:
+@print_cache.group("sheet batch")
+def test_a_note_keeps_its_paragraphs_and_line_breaks() -> None:
     """A YAML folded block (`>`) with a blank line between paragraphs reaches ezkit as one
     line break: the sheet had run the paragraphs together. A blank line parts paragraphs, a
-    line break within one is kept."""
-    text = "background: >\n  First paragraph.\n\n  Second paragraph,\n  folded.\n"
-    assert yaml.safe_load(text)["background"] == "First paragraph.\nSecond paragraph, folded.\n"
-    background, description = yaml.safe_load(text)["background"], "Tall.\n\n\nQuiet.\n  Patient.  "
-    path = variant(tmp_path, "notes", background=background, description=description)
-    out = tmp_path / "notes.pdf"
-    result = CliRunner().invoke(cli, ["print", "sheet", str(path), "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    lines = [line.strip() for line in pages(out)[0].splitlines()]
+    line break within one is kept. (Jason Notes of the batch: FOLDED and NOTES.)"""
+    assert yaml.safe_load(FOLDED)["background"] == "First paragraph.\nSecond paragraph, folded.\n"
+    (page,) = [page for page in print_batch().pages if footer_name(page) == "Jason Notes"]
+    lines = [line.strip() for line in page.splitlines()]
     for line in ("First paragraph.", "Second paragraph, folded.", "Tall.", "Quiet.", "Patient."):
         assert line in lines, line
 
