@@ -5,7 +5,9 @@ files, read the same PDF (its text, its fonts) or the same laid-out document (it
 `printed(...)` runs `ezkit print ...` (the command itself, in this process, as CliRunner runs
 it) once per process for each set of arguments; `laid_out(...)` is the document of a template,
 taken from a print that kept its layouts (`keep=True`) when that print laid out the very same
-page, else laid out afresh.
+page, else laid out afresh. A kept document is handed out once, and let go: each is read by one
+test, and the boxes of a deck kept to the end of a worker would be walked by every full sweep
+of the cycle collector in the tests after (a later call lays the page out again).
 
 The tests that read one print name it in their `xdist_group` (GROUP): `make test` (pytest-xdist,
 --dist loadgroup) runs them on one worker, which prints it once. The cycle collector is paused
@@ -30,7 +32,8 @@ import pytest
 from click.testing import CliRunner, Result
 from pdf_text import page_texts
 
-#: The documents laid out by prints that kept them, by their page's HTML.
+#: The documents laid out by prints that kept them, by their page's HTML, until laid_out
+#: hands them out.
 _KEPT: dict[str, Any] = {}
 
 
@@ -100,12 +103,12 @@ def printed(*argv: str, keep: bool = False) -> Printed:
 
 def laid_out(template: str, paper: str = "letter", **context: Any) -> Any:
     """The WeasyPrint document of a template, as `ezkit print` lays it out: a kept print's
-    when it laid out this very page, else laid out now."""
+    when it laid out this very page (handed out once), else laid out now."""
     from ezkit import render
 
     page = render.html(template, paper=render.PAPER[paper], **context)
     if page in _KEPT:
-        return _KEPT[page]
+        return _KEPT.pop(page)
     with collector_paused():
         return render._lay_out(page)
 
