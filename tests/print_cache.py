@@ -7,9 +7,11 @@ it) once per process for each set of arguments; `laid_out(...)` is the document 
 taken from a print that kept its layouts (`keep=True`) when that print laid out the very same
 page, else laid out afresh. A kept document is handed out once, and let go: each is read by one
 test, and the boxes of a deck kept to the end of a worker would be walked by every full sweep
-of the cycle collector in the tests after (a later call lays the page out again).
+of the cycle collector in the tests after (a later call lays the page out again). A kept
+document has been written to its PDF already: read its boxes, never write it again (WeasyPrint
+keeps the fonts it subset in the document: a second write_pdf(full_fonts=True) gave subset fonts).
 
-The tests that read one print name it in their `xdist_group` (GROUP): `make test` (pytest-xdist,
+The tests that read one print name it in their `xdist_group` (`group`): `make test` (pytest-xdist,
 --dist loadgroup) runs them on one worker, which prints it once. The cycle collector is paused
 while a page is laid out, as `ezkit print` pauses it (ezkit.cli.printing._preload): WeasyPrint's
 boxes would only be walked over and over.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import atexit
 import gc
+import itertools
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -31,6 +34,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 from pdf_text import page_texts
+
+_NUMBERS = itertools.count(1)
 
 #: The documents laid out by prints that kept them, by their page's HTML, until laid_out
 #: hands them out.
@@ -82,7 +87,7 @@ def printed(*argv: str, keep: bool = False) -> Printed:
     from ezkit import render
     from ezkit.cli import cli
 
-    out = folder() / f"{len(list(folder().iterdir()))}-{argv[0]}.pdf"
+    out = folder() / f"{next(_NUMBERS)}-{argv[0]}.pdf"
     real = render._lay_out
 
     def keeping(page: str) -> Any:
