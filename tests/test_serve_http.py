@@ -23,6 +23,7 @@ from typing import Any
 
 import httpx
 import pytest
+from serve_client import DirectClient
 from starlette.testclient import TestClient
 from test_fair_table import FADING, _ids, _named, _names
 
@@ -124,7 +125,11 @@ def _leaf(node: dict[str, Any], rng: random.Random) -> str:
 
 
 def _play_out(
-    client: TestClient, table: WebTable, fair: Fairness, rng: random.Random, limit: int = 3000
+    client: TestClient | DirectClient,
+    table: WebTable,
+    fair: Fairness,
+    rng: random.Random,
+    limit: int = 3000,
 ) -> int:
     """Every human seat's page read (JSON, and now and then the HTML) and checked; the seats
     asked answer by tapping, chosen at random; until the game ends. Returns the moves made."""
@@ -171,7 +176,7 @@ def test_a_full_game_through_the_seats_endpoints(
 ) -> None:
     table = _table(name, humans, bots, options)
     fair = Fairness(table)
-    with TestClient(make_app(table, run=False)) as client:
+    with DirectClient(make_app(table, run=False)) as client:
         made = _play_out(client, table, fair, random.Random(7))
         assert table.session.state.is_over()
         assert made > 3 and fair.checked > 10
@@ -201,7 +206,7 @@ def test_au11_every_asked_seat_sees_the_same_question_and_the_window_waits_for_a
     and nobody is shown as "to move"; the window is settled only when all have answered."""
     for seed in range(40):
         table = _table("auntie", ["Ann", "Bob", "Cat"], 1, {}, seed)
-        with TestClient(make_app(table, run=False)) as client:
+        with DirectClient(make_app(table, run=False)) as client:
             rng = random.Random(seed)
             for _ in range(400):
                 _settle(table)
@@ -438,7 +443,7 @@ def test_security_headers_on_pages_api_and_static(dudab: tuple[TestClient, WebTa
 def test_a_hostile_player_name_is_escaped() -> None:
     name = "<script>alert(1)</script>"
     table = _table("dudab", [name, "Bob"], 0, {"rounds": 1})
-    with TestClient(make_app(table, run=False)) as client:
+    with DirectClient(make_app(table, run=False)) as client:
         for path in (f"/seat/{table.seat_tokens()[0]}", f"/table/{table.table_token}"):
             page = client.get(path).text
             assert name not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
@@ -484,7 +489,7 @@ def test_a_restart_in_the_middle_resumes_the_saved_game(tmp_path: Path) -> None:
     session.game_id = game_id
     session.saver = saves.writer(db, game_id, session.record["moves"])
     rng = random.Random(1)
-    with TestClient(make_app(table, run=False)) as client:
+    with DirectClient(make_app(table, run=False)) as client:
         for _ in range(6):
             _settle(table)
             page = client.get(f"/api/{table.seat_tokens()[0]}/state").json()
@@ -499,7 +504,7 @@ def test_a_restart_in_the_middle_resumes_the_saved_game(tmp_path: Path) -> None:
     again.saver = saves.writer(db, game_id, record["moves"])
     table2 = WebTable(again, bot_delay=0, reaction_wait=3600)
     assert table2.seat_tokens()[0] != table.seat_tokens()[0]  # new links each run
-    with TestClient(make_app(table2, run=False)) as client:
+    with DirectClient(make_app(table2, run=False)) as client:
         fair = Fairness(table2)
         _play_out(client, table2, fair, rng)
     assert again.state.is_over()
@@ -609,7 +614,7 @@ def test_a_claimed_reaction_is_chosen_at_the_seat_or_passes_for_a_non_holder() -
     for seed in range(200):
         table = _table("auntie", ["Ann", "Bob", "Cat"], 0, {}, seed)
         session, rng = table.session, random.Random(seed)
-        with TestClient(make_app(table, run=False)) as client:
+        with DirectClient(make_app(table, run=False)) as client:
             for _ in range(300):
                 if session.state.is_over() or all(seen.values()):
                     break
@@ -656,7 +661,7 @@ def test_the_you_pass_note_goes_at_the_first_move_after_its_window() -> None:
     for seed in range(200):
         table = _table("auntie", ["Ann", "Bob", "Cat"], 0, {}, seed)
         session, rng = table.session, random.Random(seed)
-        with TestClient(make_app(table, run=False)) as client:
+        with DirectClient(make_app(table, run=False)) as client:
             tokens = table.seat_tokens()
 
             def note(seat: int, tokens: dict[int, str] = tokens) -> str | None:
@@ -701,7 +706,7 @@ def test_a_window_opened_by_a_move_asks_its_question_at_once() -> None:
     for seed in range(40):
         table = _table("auntie", ["Ann", "Bob", "Cat"], 0, {}, seed)
         session, rng = table.session, random.Random(seed)
-        with TestClient(make_app(table, run=False)) as client:
+        with DirectClient(make_app(table, run=False)) as client:
             tokens = table.seat_tokens()
             for _ in range(600):
                 if session.state.is_over() or checked >= 5:
@@ -748,7 +753,7 @@ def test_au11_an_answer_wakes_no_other_page() -> None:
         else:
             continue
         asked = table.asked(reaction)
-        with TestClient(make_app(table, run=False)) as client:
+        with DirectClient(make_app(table, run=False)) as client:
             tokens = {**table.seat_tokens(), None: table.table_token}
 
             def pages(tokens: dict[int | None, str] = tokens) -> dict[int | None, str]:
@@ -775,7 +780,7 @@ def test_the_bakeries_board_cells_are_tapped_to_turn_them_over() -> None:
     allow now and no other cell; a face-up cell shows its card's face."""
     table = _table("bakeries", ["Ann"], 1, {"rounds": 1}, seed=5)
     session = table.session
-    with TestClient(make_app(table, run=False)) as client:
+    with DirectClient(make_app(table, run=False)) as client:
         token = table.seat_tokens()[0]
         for _ in range(200):
             _settle(table)
@@ -920,7 +925,7 @@ def test_an_answer_made_as_a_bot_ahead_in_the_window_passes_is_taken() -> None:
         if table.question(0) is None:
             continue
         assert table.version > shown
-        with TestClient(make_app(table, run=False)) as client:
+        with DirectClient(make_app(table, run=False)) as client:
             token = table.seat_tokens()[0]
             stale = client.post(f"/api/{token}/move", json={"move": "pass", "version": 0})
             assert stale.status_code == 409
@@ -930,13 +935,18 @@ def test_an_answer_made_as_a_bot_ahead_in_the_window_passes_is_taken() -> None:
     pytest.fail("no seed asked Ann with a bot ahead of her in the window")
 
 
-def test_a_save_that_finds_the_campaign_busy_is_made_again_not_the_end() -> None:
+def test_a_save_that_finds_the_campaign_busy_is_made_again_not_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Found by a web hunt: a save that waited 30 s for the campaign's lock (another ezkit
     writing) stopped the table for good. Now the served game's saves wait a few seconds
     (serve.SAVE_WAIT), and a busy campaign (BusyError) is no reason to stop: a human's move
     is refused with 503 and may be tapped again, a bot's is made again a moment later."""
+    import ezkit.web.table
     from ezkit.campaign_files import BusyError
 
+    # the bot's move is made again after BUSY_RETRY (a second): here a twentieth of it
+    monkeypatch.setattr(ezkit.web.table, "BUSY_RETRY", 0.05)
     table = _table("dudab", ["Ann"], 1, {"rounds": 1})
     table.bot_delay = 0
     real = table.session.saver or (lambda record: None)
@@ -1014,7 +1024,7 @@ def test_every_game_board_on_seat_and_table_pages(
     table = _table(name, humans, bots, options)
     fair = Fairness(table)
     rng = random.Random(1)
-    with TestClient(make_app(table, run=False)) as client:
+    with DirectClient(make_app(table, run=False)) as client:
         for _ in range(8):
             _settle(table, fair)
             seat = next((s for s in table.seat_tokens() if table.deciding(s)), None)
@@ -1054,7 +1064,7 @@ def test_gt1_a_board_that_drew_a_hidden_card_is_caught(monkeypatch: pytest.Monke
         )
         return drawn
 
-    with TestClient(make_app(table, run=False)) as client:
+    with DirectClient(make_app(table, run=False)) as client:
         fair.check(0, client.get(f"/seat/{table.seat_tokens()[0]}").text)  # honest: passes
         monkeypatch.setitem(boards.BOARDS, "dudab", leaky)
         with pytest.raises(AssertionError, match="is shown"):
@@ -1082,7 +1092,7 @@ def test_a_dudab_column_says_buried_only_of_cards_under_a_baby() -> None:
     assert [len(p["under"]) for p in piles[:2]] == [3, 0]
     assert piles[0]["buried"] == 0 and piles[0]["count"] == 5  # one visible card not fanned
     assert piles[1]["buried"] == 3 and piles[1]["count"] == 1
-    with TestClient(make_app(table, run=False)) as client:
+    with DirectClient(make_app(table, run=False)) as client:
         text = client.get(f"/seat/{table.seat_tokens()[0]}").text
     counts = re.findall(r'<div class="pile-count">(.*?)</div>', text)
     assert counts[:2] == ["5 cards (1 not shown)", "1 card; 3 more under a Baby"], counts
@@ -1166,7 +1176,7 @@ def test_a_bakeries_case_slot_is_tapped_to_place_the_drawn_cake() -> None:
 
     table = _table("bakeries", ["Ann"], 1, {"rounds": 1, "turn_cap": 12}, seed=5)
     rng = random.Random(5)
-    with TestClient(make_app(table, run=False)) as client:
+    with DirectClient(make_app(table, run=False)) as client:
         token = table.seat_tokens()[0]
         for _ in range(400):
             _settle(table)
