@@ -163,6 +163,17 @@ def _serve(args: list[str]) -> tuple[subprocess.Popen[str], list[str], list[str]
     return process, lines, links
 
 
+def _catches_sigterm(process: subprocess.Popen[str]) -> None:
+    """uvicorn catches SIGTERM already (Python alone does not) once the links are out: what
+    makes a Ctrl-C at once after them sure to be caught, however fast the signal comes. Read
+    off the process (where /proc tells it)."""
+    status = Path(f"/proc/{process.pid}/status")
+    if status.exists():
+        caught = int(next(ln for ln in status.read_text().splitlines() if ln.startswith("SigCgt:"))
+                     .split()[1], 16)  # fmt: skip
+        assert caught >> (signal.SIGTERM - 1) & 1, "links printed before signals are caught"
+
+
 def test_a_real_run_serves_pages_and_ctrl_c_leaves_the_game_saved(tmp_path: Path) -> None:
     db = tmp_path / "campaign.json"
     process, lines, links = _serve(
@@ -192,38 +203,32 @@ def test_a_real_run_serves_pages_and_ctrl_c_leaves_the_game_saved(tmp_path: Path
     record = saves.get(db, 1)
     assert record["game"] == "dudab" and record["seats"][0]["name"] == "Ann"
     played = list(record["moves"])
-    # served again: the same game, new links
+    # served again: the same game, new links; a Ctrl-C at once after them ends it cleanly
+    # too (test_ctrl_c_at_once_after_the_links_ends_cleanly, for a saved game)
     process, lines, again = _serve(["1", "--db", str(db), "--no-qr"])
+    _catches_sigterm(process)
     process.send_signal(signal.SIGINT)
     out, _ = process.communicate(timeout=30)
     assert lines[0].startswith("Game 1: Dudab") and not any("█" in line for line in lines)
-    assert set(again).isdisjoint(links)
+    assert len(again) == len(links) and set(again).isdisjoint(links), lines
+    assert process.returncode == 0 and "Aborted" not in out, (lines, out)
+    assert "game 1 saved: resume with `ezkit game serve 1`" in out
     assert saves.get(db, 1)["moves"][: len(played)] == played
 
 
 def test_ctrl_c_at_once_after_the_links_ends_cleanly(tmp_path: Path) -> None:
     """The links and "Ctrl-C stops" are printed once the server answers and catches signals:
     a Ctrl-C at once after them had come before uvicorn caught it, and the command ended with
-    click's "Aborted!" and exit code 1 in most runs on a loaded machine."""
+    click's "Aborted!" and exit code 1 in most runs on a loaded machine. A saved game served
+    again and stopped at once: test_a_real_run_serves_pages_and_ctrl_c_leaves_the_game_saved
+    (the same checks, signals caught included)."""
     db = tmp_path / "campaign.json"
     process, lines, _ = _serve(["dudab", "--players", "Ann", "--bots", "1", "--db", str(db)])
-    # what makes it sure, however fast the signal comes: uvicorn catches SIGTERM already
-    # (Python alone does not), read off the process as soon as the links are out
-    status = Path(f"/proc/{process.pid}/status")
-    if status.exists():
-        caught = int(next(ln for ln in status.read_text().splitlines() if ln.startswith("SigCgt:"))
-                     .split()[1], 16)  # fmt: skip
-        assert caught >> (signal.SIGTERM - 1) & 1, "links printed before signals are caught"
+    _catches_sigterm(process)
     process.send_signal(signal.SIGINT)
     out, _ = process.communicate(timeout=30)
     assert process.returncode == 0 and "Aborted" not in out, (lines, out)
-    for _ in range(3):  # served again, stopped at once each time
-        process, lines, links = _serve(["1", "--db", str(db), "--no-qr"])
-        process.send_signal(signal.SIGINT)
-        out, _ = process.communicate(timeout=30)
-        assert len(links) == 2, lines
-        assert process.returncode == 0 and "Aborted" not in out, (lines, out)
-        assert "game 1 saved: resume with `ezkit game serve 1`" in out
+    assert "game 1 saved: resume with `ezkit game serve 1`" in out
 
 
 def test_a_second_ctrl_c_while_a_page_listens_ends_as_the_first(tmp_path: Path) -> None:
@@ -245,31 +250,22 @@ def test_a_second_ctrl_c_while_a_page_listens_ends_as_the_first(tmp_path: Path) 
     assert "game 1 saved: resume with `ezkit game serve 1`" in out
 
 
-def test_head_of_an_event_stream_ends_and_the_connection_serves_the_next_request(
-    tmp_path: Path,
-) -> None:
+def _head_of_an_event_stream_ends_and_the_connection_serves_the_next_request(link: str) -> None:
     """HEAD of a page's event stream had sent its headers and never ended, so a request sent
     next on the same connection got no answer (found by a hostile-input hunt)."""
-    db = tmp_path / "campaign.json"
-    process, _, links = _serve(["dudab", "--players", "Ann,Bob", "--bots", "1", "--db", str(db),
-                                "--no-qr"])  # fmt: skip
-    try:
-        host, port = links[1].split("/")[2].split(":")
-        token = links[1].rsplit("/", 1)[1]
-        with socket.create_connection((host, int(port)), timeout=10) as connection:
-            connection.sendall(
-                f"HEAD /api/{token}/events HTTP/1.1\r\nHost: x\r\n\r\n"
-                "GET /static/web.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode()
-            )
-            answer = b""
-            while chunk := connection.recv(65536):
-                answer += chunk
-        heads = answer.split(b"HTTP/1.1 ")[1:]
-        assert len(heads) == 2 and heads[0].startswith(b"200") and heads[1].startswith(b"200")
-        assert b"text/event-stream" in heads[0] and b"text/css" in heads[1]
-    finally:
-        process.send_signal(signal.SIGINT)
-        process.communicate(timeout=30)
+    host, port = link.split("/")[2].split(":")
+    token = link.rsplit("/", 1)[1]
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        connection.sendall(
+            f"HEAD /api/{token}/events HTTP/1.1\r\nHost: x\r\n\r\n"
+            "GET /static/web.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode()
+        )
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    heads = answer.split(b"HTTP/1.1 ")[1:]
+    assert len(heads) == 2 and heads[0].startswith(b"200") and heads[1].startswith(b"200")
+    assert b"text/event-stream" in heads[0] and b"text/css" in heads[1]
 
 
 def test_links_printed_to_a_closed_pipe_end_the_command_without_a_traceback(
@@ -297,15 +293,17 @@ def test_links_printed_to_a_closed_pipe_end_the_command_without_a_traceback(
 def test_sigterm_ends_like_ctrl_c(tmp_path: Path) -> None:
     """uvicorn re-raises a captured signal once it has shut down; SIGTERM's default action
     killed the process there, so the ending lines were never printed and the exit was by
-    signal. SIGTERM now ends like Ctrl-C: the ending lines, exit code 0, the game saved."""
+    signal. SIGTERM now ends like Ctrl-C: the ending lines, exit code 0, the game saved.
+    The same server shows first that HEAD of an event stream ends (_head_of_an_event_stream_...)."""
     db = tmp_path / "campaign.json"
     process, lines, links = _serve(
-        ["dudab", "--players", "Ann", "--bots", "1", "--db", str(db), "--no-qr"]
+        ["dudab", "--players", "Ann,Bob", "--bots", "1", "--db", str(db), "--no-qr"]
     )
     try:
         assert lines[0].startswith("Game 1: Dudab"), lines
         with _client() as client:
             assert client.get(links[1]).status_code == 200  # it serves
+        _head_of_an_event_stream_ends_and_the_connection_serves_the_next_request(links[1])
     finally:
         process.send_signal(signal.SIGTERM)
         out, _ = process.communicate(timeout=30)
@@ -339,7 +337,9 @@ def test_a_served_game_pays_its_stake_to_the_winning_characters(
         seats = [u for u in links if "/seat/" in u]
         base = seats[0].split("/seat/")[0]
         tokens = [u.rsplit("/", 1)[1] for u in seats]
-        with _client(base) as client:
+        # one connection kept alive for the whole game (the listening socket names TCP, so
+        # its answers are not delayed: test_the_listening_socket_names_tcp_so_...)
+        with httpx.Client(base_url=base, timeout=10) as client:
             for _ in range(400):
                 pages = [client.get(f"/api/{t}/state").json() for t in tokens]
                 if pages[0]["status"] == "over":
