@@ -16,7 +16,7 @@ import uvicorn
 
 from ezkit.web import guard
 
-DEADLINE = 0.5
+DEADLINE = 0.3  # the guard's REQUEST_WITHIN here (10 s when served)
 
 
 async def _hello(scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -26,10 +26,17 @@ async def _hello(scope: dict[str, Any], receive: Any, send: Any) -> None:
     await send({"type": "http.response.body", "body": b"hello"})
 
 
-@pytest.fixture
-def port(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
-    """A server with the guard and a short deadline, on loopback, in a thread."""
-    monkeypatch.setattr(guard, "REQUEST_WITHIN", DEADLINE)
+@pytest.fixture(scope="module")
+def port() -> Iterator[int]:
+    """A server with the guard and a short deadline, on loopback, in a thread: one for the
+    module's tests (each waits until the server has closed its connections; stopping a
+    uvicorn server takes a tenth of a second of its own)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(guard, "REQUEST_WITHIN", DEADLINE)
+        yield from _serving()
+
+
+def _serving() -> Iterator[int]:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.bind(("127.0.0.1", 0))
     sock.listen(16)
@@ -74,7 +81,7 @@ def test_a_body_sent_a_byte_at_a_time_is_closed_at_the_deadline(port: int) -> No
     with socket.create_connection(("127.0.0.1", port)) as slow:
         slow.sendall(b"POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n")
         start = time.monotonic()
-        slow.settimeout(0.2)
+        slow.settimeout(DEADLINE / 5)  # a byte every so often, until the server closes
         closed = False
         while time.monotonic() - start < DEADLINE + 3 and not closed:
             try:
