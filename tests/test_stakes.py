@@ -80,6 +80,39 @@ def play_out(runner: CliRunner, db: str, game_id: int = 1) -> dict[str, Any]:
     raise AssertionError("the game did not end")
 
 
+@pytest.fixture(scope="module")
+def last_move(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """The campaign's files (as `db`, with `game new GAME PLAYERS --stake fp=2` played by
+    `game move 1 1`) just before the move that ends the game: the tests of that move start
+    here rather than play the 50 moves before it each. On the way, `game new` says the stake
+    (kept as "new.out") and the characters' file is written by no move before the last (only
+    the paying move writes it)."""
+    folder = tmp_path_factory.mktemp("stakes")
+    runner = CliRunner()
+    db = str(folder / "campaign.json")
+    add(runner, db, folder, "Jason Free", "Wren")
+    code, out, err = run(runner, "game", "new", *GAME, *PLAYERS, "--stake", "fp=2", "--db", db)
+    assert code == 0, err
+    characters = Path(db).read_bytes()
+    said = out.encode()
+    for _ in range(200):
+        before = {**files(db), "new.out": said}
+        code, out, err = run(runner, "game", "move", "1", "1", "--db", db, "--json")
+        assert code == 0, err
+        if json.loads(out)["status"] == "over":
+            return before
+        assert Path(db).read_bytes() == characters, "a move before the last wrote campaign.json"
+    raise AssertionError("the game did not end")
+
+
+def at_last_move(folder: Path, last_move: dict[str, bytes]) -> str:
+    """The campaign of last_move, copied into folder: its path."""
+    for name, data in last_move.items():
+        if name.startswith("campaign"):
+            (folder / name).write_bytes(data)
+    return str(folder / "campaign.json")
+
+
 def ledger(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return [h for h in doc["history"] if h["kind"] == "award"]
 
@@ -171,11 +204,14 @@ def test_a_bad_stake_is_refused_before_anything_is_stored(runner: CliRunner, db:
 # --- a staked game played to its end -------------------------------------------------------------
 
 
-def test_game_new_and_move_pay_the_winning_character_once(runner: CliRunner, db: str) -> None:
-    code, out, err = run(runner, "game", "new", *GAME, *PLAYERS, "--stake", "fp=2", "--db", db)
-    assert code == 0, err
+def test_game_new_and_move_pay_the_winning_character_once(
+    runner: CliRunner, tmp_path: Path, last_move: dict[str, bytes]
+) -> None:
+    """`game new` and every `game move` before the last: last_move; the last one here."""
+    db = at_last_move(tmp_path, last_move)
+    out = last_move["new.out"].decode()
     assert "Stake fp=2: 2 Fudge Points to each winning character (Jason Free, Wren)." in out
-    wren = character(db, "Wren")
+    wren = character(db, "Wren")  # as `game new` left it (last_move)
     end = play_out(runner, db)
     assert end["winners"] == ["jason free"]
     assert end["stake"]["state"] == "paid" and end["stake"]["paid"] == ["Jason Free"]
@@ -303,9 +339,11 @@ def test_a_character_gone_at_the_end_is_listed_unpaid_and_the_others_paid(
     assert character(db, "Jason Free")["fudge_points"] == 4
 
 
-def test_the_end_of_a_paid_game_cannot_be_taken_back(runner: CliRunner, db: str) -> None:
-    assert run(runner, "game", "new", *GAME, *PLAYERS, "--stake", "fp=1", "--db", db)[0] == 0
-    play_out(runner, db)
+def test_the_end_of_a_paid_game_cannot_be_taken_back(
+    runner: CliRunner, tmp_path: Path, last_move: dict[str, bytes]
+) -> None:
+    db = at_last_move(tmp_path, last_move)
+    assert play_out(runner, db)["stake"]["state"] == "paid"
     before = files(db)
     assert run(runner, "game", "undo", "1", "--db", db)[0] == 1  # no game's end is undone
     record = game_record(db)
@@ -397,10 +435,13 @@ def crash_on(monkeypatch: pytest.MonkeyPatch, name: str, after: int = 0) -> list
 
 
 def test_a_crash_between_the_games_and_the_characters_file_is_completed_once(
-    runner: CliRunner, db: str, monkeypatch: pytest.MonkeyPatch
+    runner: CliRunner,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    last_move: dict[str, bytes],
 ) -> None:
-    assert run(runner, "game", "new", *GAME, *PLAYERS, "--stake", "fp=1", "--db", db)[0] == 0
-    written = crash_on(monkeypatch, "campaign.json")  # only the paying move writes it
+    db = at_last_move(tmp_path, last_move)  # no move before writes campaign.json (last_move)
+    written = crash_on(monkeypatch, "campaign.json")
     with pytest.raises(Crash):
         play_out(runner, db)
     assert written[-1] == "campaign.games.json"  # the save that ended the game is there
@@ -412,16 +453,19 @@ def test_a_crash_between_the_games_and_the_characters_file_is_completed_once(
     assert code == 0, err
     assert "paid to Jason Free." in out
     jason = character(db, "Jason Free")
-    assert jason["fudge_points"] == 4 and len(ledger(jason)) == 1
+    assert jason["fudge_points"] == 5 and len(ledger(jason)) == 1
     assert game_record(db)["stake"]["state"] == "paid"
     assert run(runner, "game", "resume", "1", "--db", db)[0] == 0
     assert character(db, "Jason Free") == jason
 
 
 def test_a_crash_before_the_stake_is_marked_paid_pays_nobody_twice(
-    runner: CliRunner, db: str, monkeypatch: pytest.MonkeyPatch
+    runner: CliRunner,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    last_move: dict[str, bytes],
 ) -> None:
-    assert run(runner, "game", "new", *GAME, *PLAYERS, "--stake", "fp=1", "--db", db)[0] == 0
+    db = at_last_move(tmp_path, last_move)
     # the ending update writes the games file then the characters' file; the one after it,
     # which marks the stake paid, writes the games file again: that write dies
     real = campaign_files.write_atomic
@@ -440,12 +484,12 @@ def test_a_crash_before_the_stake_is_marked_paid_pays_nobody_twice(
     monkeypatch.undo()
     record = game_record(db)
     assert record["status"] == "over" and record["stake"]["state"] == "due"
-    assert character(db, "Jason Free")["fudge_points"] == 4  # paid in the ending update
+    assert character(db, "Jason Free")["fudge_points"] == 5  # paid in the ending update
     code, out, _ = run(runner, "game", "resume", "1", "--db", db)
     assert code == 0 and "paid to Jason Free." in out
     assert game_record(db)["stake"]["state"] == "paid"
     jason = character(db, "Jason Free")
-    assert jason["fudge_points"] == 4 and len(ledger(jason)) == 1
+    assert jason["fudge_points"] == 5 and len(ledger(jason)) == 1
 
 
 def test_a_crash_in_game_play_is_completed_by_game_resume(
