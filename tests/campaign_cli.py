@@ -9,14 +9,22 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
+
+from ezkit.cli import cli
+
 
 def ezkit(db: Path, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
-    """`ezkit ARGS --db DB` in a new process, which must exit with code."""
-    done = subprocess.run(
-        [sys.executable, "-m", "ezkit", *args, "--db", str(db)], capture_output=True, text=True
+    """`ezkit ARGS --db DB`, which must exit with code: run in this process (click's runner,
+    through ezkit's own main, as the installed command), its output and error apart. What a
+    new process alone shows (the modules a command loads) is imported()'s, which runs one."""
+    argv = [*args, "--db", str(db)]
+    result = CliRunner().invoke(cli, argv)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
     )
-    assert done.returncode == code, done.stderr
-    return done
+    assert result.exit_code == code, result.stderr
+    return subprocess.CompletedProcess(argv, result.exit_code, result.stdout, result.stderr)
 
 
 def tables(db: Path) -> dict[str, Any]:
