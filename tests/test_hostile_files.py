@@ -9,9 +9,11 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from serve_forks import run_forked
 
 from ezkit.cli import cli
 from ezkit.errors import UnreadableError
@@ -63,14 +65,59 @@ def _readers(tmp_path: Path, bad: Path) -> dict[str, list[str]]:
 READERS = ["char check", "char add", "house rules", "people package", "scene", "bakery case"]
 
 
-@pytest.mark.parametrize("reader", READERS)
-def test_yaml_nested_50000_deep_is_refused_not_a_crash(tmp_path: Path, reader: str) -> None:
-    deep = tmp_path / "deep.yaml"
+def _hostile(kind: str, folder: Path) -> Path:
+    """The hostile file of a kind, made in folder."""
+    if kind == "zero":
+        return Path("/dev/zero")
+    if kind == "fifo":
+        fifo = folder / "pipe.yaml"
+        os.mkfifo(fifo)  # no writer ever opens it: reading it would block forever
+        return fifo
+    deep = folder / "deep.yaml"
     deep.write_text("[" * DEEP + "]" * DEEP + "\n")
-    result = ezkit_process(*_readers(tmp_path, deep)[reader])
-    assert result.returncode == 2, result  # was -11 (SIGSEGV) in the C loader
-    assert f"{deep}: {NESTED}" in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1
+    return deep
+
+
+@pytest.fixture(scope="module")
+def forked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, dict[str, Any]]]:
+    """Every reader but `char check` given each hostile file (YAML nested 50,000 deep,
+    /dev/zero, a FIFO) in a process of its own, forked from one that imported ezkit once
+    (tests/serve_forks.py: a crash is its signal, a hang its timeout): "KIND READER" -> the
+    file and what the command did. `char check` of each kind is run as `python -m ezkit`."""
+    runs: dict[str, list[str]] = {}
+    files: dict[str, Path] = {}
+    for kind in ("deep", "zero", "fifo"):
+        for reader in READERS[1:]:
+            folder = tmp_path_factory.mktemp(kind)
+            files[f"{kind} {reader}"] = bad = _hostile(kind, folder)
+            runs[f"{kind} {reader}"] = _readers(folder, bad)[reader]
+    preload = ("ezkit.cli.char", "ezkit.cli.fight_scene", "ezkit.cli.score", "ezkit.store")
+    done = run_forked(runs, timeout=20, preload=(*preload, "ezkit.character.files", "yaml"))
+    return {name: (files[name], done[name]) for name in runs}
+
+
+def _refused(
+    kind: str, reader: str, tmp_path: Path, forked: dict[str, tuple[Path, dict[str, Any]]]
+) -> tuple[Path, int, str]:
+    """The hostile file of a kind given to a reader: the file, the exit code, stderr."""
+    if reader == "char check":  # the installed command itself, in a new process
+        bad = _hostile(kind, tmp_path)
+        result = ezkit_process(*_readers(tmp_path, bad)[reader], timeout=20)
+        return bad, result.returncode, result.stderr
+    bad, done = forked[f"{kind} {reader}"]
+    assert "signal" not in done, f"{reader}: killed by signal {done['signal']} (14: a hang)"
+    assert done["exception"] is None, done
+    return bad, done["code"], done["stderr"]
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_yaml_nested_50000_deep_is_refused_not_a_crash(
+    tmp_path: Path, reader: str, forked: dict[str, tuple[Path, dict[str, Any]]]
+) -> None:
+    deep, code, err = _refused("deep", reader, tmp_path, forked)
+    assert code == 2, err  # was -11 (SIGSEGV) in the C loader
+    assert f"{deep}: {NESTED}" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize("reader", ["char check", "house rules", "people package"])
@@ -82,20 +129,22 @@ def test_json_nested_deep_is_refused_not_an_internal_error(tmp_path: Path, reade
 
 
 @pytest.mark.parametrize("reader", READERS)
-def test_dev_zero_is_refused_before_it_is_read(tmp_path: Path, reader: str) -> None:
-    result = ezkit_process(*_readers(tmp_path, Path("/dev/zero"))[reader], timeout=20)
-    assert result.returncode == 2, result
-    assert "/dev/zero is a character device, not a regular file" in result.stderr
-    assert "ezkit reads documents from regular files only" in result.stderr
+def test_dev_zero_is_refused_before_it_is_read(
+    tmp_path: Path, reader: str, forked: dict[str, tuple[Path, dict[str, Any]]]
+) -> None:
+    _, code, err = _refused("zero", reader, tmp_path, forked)
+    assert code == 2, err
+    assert "/dev/zero is a character device, not a regular file" in err
+    assert "ezkit reads documents from regular files only" in err
 
 
 @pytest.mark.parametrize("reader", READERS)
-def test_a_fifo_is_refused_and_never_waited_on(tmp_path: Path, reader: str) -> None:
-    fifo = tmp_path / "pipe.yaml"
-    os.mkfifo(fifo)  # no writer ever opens it: reading it would block forever
-    result = ezkit_process(*_readers(tmp_path, fifo)[reader], timeout=20)
-    assert result.returncode == 2, result
-    assert f"{fifo} is a FIFO (named pipe), not a regular file" in result.stderr
+def test_a_fifo_is_refused_and_never_waited_on(
+    tmp_path: Path, reader: str, forked: dict[str, tuple[Path, dict[str, Any]]]
+) -> None:
+    fifo, code, err = _refused("fifo", reader, tmp_path, forked)
+    assert code == 2, err
+    assert f"{fifo} is a FIFO (named pipe), not a regular file" in err
 
 
 def test_an_output_of_dev_stdout_on_a_pipe_is_refused_as_a_fifo(tmp_path: Path) -> None:
