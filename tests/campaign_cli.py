@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import ast
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import serve_imports
 from click.testing import CliRunner
 
 from ezkit.cli import cli
@@ -17,7 +16,7 @@ from ezkit.cli import cli
 def ezkit(db: Path, *args: str, code: int = 0) -> subprocess.CompletedProcess[str]:
     """`ezkit ARGS --db DB`, which must exit with code: run in this process (click's runner,
     through ezkit's own main, as the installed command), its output and error apart. What a
-    new process alone shows (the modules a command loads) is imported()'s, which runs one."""
+    new process alone shows (the modules a command loads) is imported()'s."""
     argv = [*args, "--db", str(db)]
     result = CliRunner().invoke(cli, argv)
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(
@@ -33,14 +32,6 @@ def tables(db: Path) -> dict[str, Any]:
 
 
 def imported(db: Path, *args: str) -> set[str]:
-    """The modules `ezkit ARGS --db DB` imports, run in a new process."""
-    code = (
-        "import sys, contextlib, io\n"
-        "from ezkit.cli import cli\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    cli.main([*{list(args)!r}, '--db', {str(db)!r}], standalone_mode=False)\n"
-        "print(sorted(sys.modules))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return set(ast.literal_eval(done.stdout.splitlines()[-1]))
+    """The modules `ezkit ARGS --db DB` imports, as in a new process (forked from one that
+    has imported only ezkit.cli, tests/serve_imports.py)."""
+    return serve_imports.imported([*args, "--db", str(db)], prog_name=None)

@@ -4,7 +4,6 @@ imports only what it uses (bench/startup.py times them; these tests keep the imp
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import json
 import os
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import click
 import pytest
+import serve_imports
 
 from ezkit import dice, rules
 from ezkit.cli import COMMANDS, cli, schema
@@ -41,17 +41,9 @@ def test_the_help_lists_each_command_as_the_command_itself_would(width: int) -> 
 
 
 def imported(*args: str) -> set[str]:
-    """The modules a run of `ezkit ARGS` imports (in a fresh interpreter)."""
-    code = (
-        "import sys, contextlib, io\n"
-        "from ezkit.cli import cli\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    cli.main({list(args)!r}, prog_name='ezkit', standalone_mode=False)\n"
-        "print(sorted(sys.modules))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return set(ast.literal_eval(done.stdout.splitlines()[-1]))
+    """The modules a run of `ezkit ARGS` imports (as in a fresh interpreter: forked from one
+    that has imported only ezkit.cli, tests/serve_imports.py)."""
+    return serve_imports.imported(list(args))
 
 
 def test_the_help_imports_no_command() -> None:
