@@ -24,6 +24,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "pip",
             "wheel",
             "--quiet",
+            "--disable-pip-version-check",
             "--no-deps",
             "--no-build-isolation",
             "-w",
@@ -65,6 +66,11 @@ def test_a_fresh_venv_with_the_wheel_rolls_and_prints(wheel: Path, tmp_path: Pat
             "install",
             "--quiet",
             "--no-deps",
+            "--no-index",  # the wheel alone: nothing to look up
+            "--disable-pip-version-check",
+            # not every module compiled ahead (0.4 s): what the runs below import is compiled
+            # as it is imported, from the installed files
+            "--no-compile",
             str(wheel),
         ],
         check=True,

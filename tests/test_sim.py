@@ -245,7 +245,7 @@ def test_the_workers_of_a_run_killed_outright_end_too(tmp_path: Path) -> None:
     deadline = time.monotonic() + 30
     workers: list[int] = []
     while len(workers) < 2 and time.monotonic() < deadline:
-        time.sleep(0.1)
+        time.sleep(0.02)  # killed as soon as they are there: they play at full speed till then
         workers = [int(p) for p in children.read_text().split()] if children.exists() else []
     try:
         assert len(workers) >= 2, "the run started no workers"
@@ -253,7 +253,7 @@ def test_the_workers_of_a_run_killed_outright_end_too(tmp_path: Path) -> None:
         run.wait()
         deadline = time.monotonic() + 10
         while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
-            time.sleep(0.1)
+            time.sleep(0.02)
         left = [w for w in workers if Path(f"/proc/{w}").exists()]
         assert not left, f"workers {left} outlived their run"
     finally:
