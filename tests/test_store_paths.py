@@ -401,27 +401,69 @@ def kill_loop_db(tmp_path: Path) -> Iterator[Path]:
     yield path
 
 
+# Runs `ezkit ARGS` once in its own process (which then holds every module the command
+# uses), once more in a forked child, timed; then at each line read forks a child to run it
+# again and kills it with SIGKILL after the line's fraction of that time: a write cut short
+# anywhere, in a process of its own, at a fork's cost rather than a new interpreter's (whose
+# start took most of its life: the kills had mostly come before the command ran at all).
+KILLER = r"""
+import os, signal, sys, time
+from ezkit.cli import cli
+
+def child():
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        try:
+            cli.main(args, standalone_mode=False)
+        finally:
+            os._exit(0)
+    return pid
+
+
+args = sys.argv[1:]
+cli.main(args, standalone_mode=False)  # every module the command uses, imported here
+start = time.monotonic()
+os.waitpid(child(), 0)
+whole = time.monotonic() - start  # a forked run, whole: what the kills are timed by
+print("ready", flush=True)
+for line in sys.stdin:
+    pid = child()
+    time.sleep(float(line) * whole)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)  # reaped: a zombie's pid would still look alive
+    print("killed", flush=True)
+"""
+
+
 def test_writes_killed_at_random_leave_a_whole_campaign_and_no_temp_files(
     kill_loop_db: Path,
 ) -> None:
     db, rng = kill_loop_db, random.Random(7)
-    command = [sys.executable, "-m", "ezkit", "char", "award", "jason", "--fp", "1"]
-    command += ["--db", str(db)]
-    start = time.monotonic()
-    subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
-    whole = time.monotonic() - start  # the write comes last: kill mostly near the end
-    deadline = time.monotonic() + 10
-    for _ in range(20):
-        if time.monotonic() > deadline:
-            break
-        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.5, 1.05) * whole)
-        proc.kill()
-        proc.wait()  # reaped: a zombie's pid would still look alive
-        with open_campaign(db) as campaign:  # parses, whatever moment the kill came
-            jason = campaign.get_character("jason")
-        awards = sum(1 for entry in jason["history"] if entry["kind"] == "award")
-        assert jason["fudge_points"] == 3 + awards  # every award whole, or not at all
+    killer = subprocess.Popen(
+        [sys.executable, "-c", KILLER, "char", "award", "jason", "--fp", "1", "--db", str(db)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert killer.stdin is not None and killer.stdout is not None
+    try:
+        said = [killer.stdout.readline()]  # the first run's own line, then ready
+        while said[-1] not in ("ready\n", ""):
+            said.append(killer.stdout.readline())
+        assert said[-1] == "ready\n", said
+        for _ in range(20):
+            # the write comes last: killed mostly near the end
+            killer.stdin.write(f"{rng.uniform(0.5, 1.05)}\n")
+            killer.stdin.flush()
+            assert killer.stdout.readline() == "killed\n"
+            with open_campaign(db) as campaign:  # parses, whatever moment the kill came
+                jason = campaign.get_character("jason")
+            awards = sum(1 for entry in jason["history"] if entry["kind"] == "award")
+            assert jason["fudge_points"] == 3 + awards  # every award whole, or not at all
+    finally:
+        killer.stdin.close()
+        killer.wait(30)
     assert ezkit("char", "award", "jason", "--fp", "1", "--db", str(db))[0] == 0
     assert temps(db.parent) == []
 
