@@ -152,9 +152,8 @@ def test_an_output_of_dev_stdout_on_a_pipe_is_refused_as_a_fifo(tmp_path: Path) 
     cannot follow; the kernel can, so it is refused as the FIFO it is, not as a folder
     /proc/PID/fd in which nothing can be written. On a file, it writes that file."""
     db = str(tmp_path / "campaign.json")
-    added = ezkit_process("char", "add", str(EXAMPLES / "characters" / "jason-free.yaml"),
-                          "--db", db)  # fmt: skip
-    assert added.returncode == 0, added.stderr
+    added = CliRunner().invoke(cli, ["char", "add", str(JASON), "--db", db])  # the campaign
+    assert added.exit_code == 0, added.output
     export = [sys.executable, "-m", "ezkit", "char", "export", "Jason Free", "-o", "/dev/stdout"]
     piped = subprocess.run([*export, "--db", db], capture_output=True, text=True, timeout=30)
     assert piped.returncode == 2, piped.stderr

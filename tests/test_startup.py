@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 import pytest
 import serve_imports
+from click.testing import CliRunner
 
 from ezkit import dice, rules
 from ezkit.cli import COMMANDS, cli, schema
@@ -92,11 +93,10 @@ def test_simple_tables_are_drawn_without_rich(args: list[str]) -> None:
 
 def test_the_game_commands_do_not_import_the_character_commands(tmp_path: Path) -> None:
     db = str(tmp_path / "campaign.json")
-    subprocess.run(
-        [sys.executable, "-m", "ezkit", "game", "new", "auntie", "--players", "Ann", "--bots",
-         "1", "--seed", "1", "--db", db],
-        check=True, capture_output=True,
-    )  # fmt: skip
+    made = CliRunner().invoke(  # the saved game, made in this process: imported() asks below
+        cli, ["game", "new", "auntie", "--players", "Ann", "--bots", "1", "--seed", "1", "--db", db]
+    )
+    assert made.exit_code == 0, made.output
     modules = imported("game", "list", "--db", db)  # a table of one saved game, without rich
     assert not {m for m in modules if m.startswith(("ezkit.character", "ezkit.cli.char"))}
     assert not {"pydantic", "ezkit.rules", "rich", "yaml"} & modules
@@ -170,9 +170,8 @@ def test_the_character_commands_import_what_they_use(tmp_path: Path) -> None:
     YAML (a file given by the user is YAML, and checked by the model)."""
     db = ["--db", str(tmp_path / "campaign.json")]
     jason = str(EXAMPLES / "characters" / "jason-free.yaml")
-    subprocess.run(
-        [sys.executable, "-m", "ezkit", "char", "add", jason, *db], check=True, capture_output=True
-    )
+    added = CliRunner().invoke(cli, ["char", "add", jason, *db])  # in this process: a setup
+    assert added.exit_code == 0, added.output
     for args in (["char", "award", "Jason Free", "--xp", "1"], ["char", "show", "Jason Free"]):
         modules = imported(*args, *db)
         assert "yaml" not in modules and "rich" not in modules, args
