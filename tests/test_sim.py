@@ -251,10 +251,20 @@ def test_the_workers_of_a_run_killed_outright_end_too(tmp_path: Path) -> None:
         assert len(workers) >= 2, "the run started no workers"
         run.send_signal(signal.SIGKILL)
         run.wait()
+
+        def alive(worker: int) -> bool:
+            """Running or asleep: a worker that has ended but is not yet reaped is a zombie
+            (Z) until its new parent waits for it, which init may leave for seconds."""
+            try:
+                stat = Path(f"/proc/{worker}/stat").read_text()
+            except FileNotFoundError:
+                return False
+            return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
         deadline = time.monotonic() + 10
-        while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
+        while any(alive(w) for w in workers) and time.monotonic() < deadline:
             time.sleep(0.02)
-        left = [w for w in workers if Path(f"/proc/{w}").exists()]
+        left = [w for w in workers if alive(w)]
         assert not left, f"workers {left} outlived their run"
     finally:
         for worker in workers:
