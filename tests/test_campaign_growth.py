@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import stat
 import subprocess
 import sys
@@ -40,13 +41,23 @@ def ok(*args: str) -> str:
     return out
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    """A campaign of two characters and one game of Auntie at Ann's move."""
-    path = tmp_path / "campaign.json"
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of a campaign of two characters and one game of Auntie at Ann's move, made
+    once for the module."""
+    path = tmp_path_factory.mktemp("made") / "campaign.json"
     ok("char", "add", JASON, GRUK, "--db", str(path))
     ok("game", "new", "auntie", "--players", "Ann", "--bots", "3", "--seed", "7", "--db", str(path))
-    return path
+    return path.parent
+
+
+@pytest.fixture
+def db(made: Path, tmp_path: Path) -> Path:
+    """A campaign of two characters and one game of Auntie at Ann's move: a copy of every
+    file `made` holds (bytes and modes), for one test to change."""
+    for file in made.iterdir():
+        shutil.copy2(file, tmp_path / file.name)
+    return tmp_path / "campaign.json"
 
 
 def without_digests(tables: dict[str, Any] | None) -> dict[str, Any]:
