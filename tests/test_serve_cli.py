@@ -329,7 +329,9 @@ def test_a_served_game_pays_its_stake_to_the_winning_characters(
     process, lines, links = _serve(
         [
             *("dudab", "--players", "Jason Free,Wren", "--rounds", "1", "--stake", "fp=1"),
-            *("--db", db, "--no-qr", "--seed", "2"),
+            # seed 14: 87 moves to the end when each seat takes its menu's first move, the
+            # fewest of seeds 0 to 29 (seed 2 took 109)
+            *("--db", db, "--no-qr", "--seed", "14"),
         ]
     )
     try:
