@@ -15,9 +15,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Iterator
 from types import TracebackType
 from typing import Any
 from urllib.parse import unquote
+
+Content = bytes | str | Iterator[bytes] | None
 
 
 class Answer:
@@ -61,27 +64,31 @@ class DirectClient:
         finally:
             self.loop.close()
 
-    def request(
-        self, method: str, url: str, json: Any = None, content: bytes | str | None = None
-    ) -> Answer:
+    def request(self, method: str, url: str, json: Any = None, content: Content = None) -> Answer:
+        """content: bytes or text, sent with its length; or an iterator of bytes, sent piece
+        by piece without one (as httpx sends a generator, chunked)."""
         headers = [(b"host", b"testserver"), (b"accept", b"*/*"), (b"user-agent", b"direct")]
+        pieces: list[bytes]
         if json is not None:
-            body = _json_dumps(json).encode()
+            pieces = [_json_dumps(json).encode()]
             headers.append((b"content-type", b"application/json"))
+        elif content is None or isinstance(content, bytes | str):
+            pieces = [content.encode() if isinstance(content, str) else content or b""]
         else:
-            body = content.encode() if isinstance(content, str) else content or b""
-        if body or method not in ("GET", "HEAD"):
-            headers.append((b"content-length", str(len(body)).encode()))
-        return self.loop.run_until_complete(self._call(method, url, headers, body))
+            pieces = list(content)
+            headers.append((b"transfer-encoding", b"chunked"))
+        if not isinstance(content, Iterator) and (pieces[0] or method not in ("GET", "HEAD")):
+            headers.append((b"content-length", str(len(pieces[0])).encode()))
+        return self.loop.run_until_complete(self._call(method, url, headers, pieces))
 
     def get(self, url: str) -> Answer:
         return self.request("GET", url)
 
-    def post(self, url: str, json: Any = None, content: bytes | str | None = None) -> Answer:
+    def post(self, url: str, json: Any = None, content: Content = None) -> Answer:
         return self.request("POST", url, json=json, content=content)
 
     async def _call(
-        self, method: str, url: str, headers: list[tuple[bytes, bytes]], body: bytes
+        self, method: str, url: str, headers: list[tuple[bytes, bytes]], pieces: list[bytes]
     ) -> Answer:
         path, _, query = url.partition("?")
         scope = {
@@ -98,15 +105,19 @@ class DirectClient:
             "client": ("testclient", 50000),
             "server": ("testserver", 80),
         }
-        given = False
+        given = 0
         done = asyncio.Event()
         status, sent, chunks = 0, {}, []
 
         async def receive() -> dict[str, Any]:
             nonlocal given
-            if not given:
-                given = True
-                return {"type": "http.request", "body": body, "more_body": False}
+            if given < len(pieces):
+                given += 1
+                return {
+                    "type": "http.request",
+                    "body": pieces[given - 1],
+                    "more_body": given < len(pieces),
+                }
             await done.wait()  # the client stays until the answer is whole
             return {"type": "http.disconnect"}
 

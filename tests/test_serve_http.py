@@ -268,14 +268,16 @@ def test_a_reaction_left_unanswered_passes_after_the_same_wait() -> None:
 
 
 @pytest.fixture
-def dudab() -> tuple[TestClient, WebTable]:
+def dudab() -> tuple[DirectClient, WebTable]:
     table = _table("dudab", ["Ann", "Bob"], 1, {"rounds": 1})
-    with TestClient(make_app(table, run=False)) as client:
+    with DirectClient(make_app(table, run=False)) as client:
         _settle(table)
         yield client, table
 
 
-def test_wrong_or_missing_tokens_get_403_with_no_detail(dudab: tuple[TestClient, WebTable]) -> None:
+def test_wrong_or_missing_tokens_get_403_with_no_detail(
+    dudab: tuple[DirectClient, WebTable],
+) -> None:
     client, table = dudab
     seat = table.seat_tokens()[0]
     for path in (
@@ -298,7 +300,7 @@ def test_wrong_or_missing_tokens_get_403_with_no_detail(dudab: tuple[TestClient,
 
 
 def test_a_known_address_with_another_method_is_405_and_a_wrong_token_still_403(
-    dudab: tuple[TestClient, WebTable],
+    dudab: tuple[DirectClient, WebTable],
 ) -> None:
     """The catch-all route had answered 403 to `GET /api/TOKEN/move` with a good token (found
     by a hostile-input hunt); it is 405 with what is allowed. A wrong token, an address with
@@ -336,7 +338,7 @@ def test_a_known_address_with_another_method_is_405_and_a_wrong_token_still_403(
         assert response.status_code == 403 and response.content == b"", (method, path)
 
 
-def test_a_target_no_route_can_match_is_403_too(dudab: tuple[TestClient, WebTable]) -> None:
+def test_a_target_no_route_can_match_is_403_too(dudab: tuple[DirectClient, WebTable]) -> None:
     """A full URL as the request target, or `*`, reached no route and got Starlette's 404;
     anything without a token gets 403 and nothing else (found by a hostile-input hunt). An
     unknown static file is still 404."""
@@ -366,7 +368,7 @@ def test_a_target_no_route_can_match_is_403_too(dudab: tuple[TestClient, WebTabl
 
 
 def test_a_move_out_of_turn_is_409_and_an_illegal_one_422_with_the_reason(
-    dudab: tuple[TestClient, WebTable],
+    dudab: tuple[DirectClient, WebTable],
 ) -> None:
     client, table = dudab
     state = table.session.state
@@ -400,7 +402,7 @@ def test_a_move_out_of_turn_is_409_and_an_illegal_one_422_with_the_reason(
     assert state.moves == moves
 
 
-def test_a_body_over_the_limit_is_413(dudab: tuple[TestClient, WebTable]) -> None:
+def test_a_body_over_the_limit_is_413(dudab: tuple[DirectClient, WebTable]) -> None:
     client, table = dudab
     token = table.seat_tokens()[0]
     big = json.dumps({"move": "x" * BODY_LIMIT})
@@ -413,7 +415,7 @@ def test_a_body_over_the_limit_is_413(dudab: tuple[TestClient, WebTable]) -> Non
     assert client.post(f"/api/{token}/move", content=chunks()).status_code == 413
 
 
-def test_json_nested_past_the_parser_is_400(dudab: tuple[TestClient, WebTable]) -> None:
+def test_json_nested_past_the_parser_is_400(dudab: tuple[DirectClient, WebTable]) -> None:
     """A body of 2,000 nested lists within the size limit: a clear 400, not a 500."""
     client, table = dudab
     token = table.seat_tokens()[0]
@@ -421,7 +423,7 @@ def test_json_nested_past_the_parser_is_400(dudab: tuple[TestClient, WebTable]) 
     assert client.post(f"/api/{token}/move", content=deep).status_code == 400
 
 
-def test_security_headers_on_pages_api_and_static(dudab: tuple[TestClient, WebTable]) -> None:
+def test_security_headers_on_pages_api_and_static(dudab: tuple[DirectClient, WebTable]) -> None:
     client, table = dudab
     token = table.seat_tokens()[0]
     for path in (f"/seat/{token}", f"/api/{token}/state", "/seat/nope", "/static/web.js"):
@@ -450,7 +452,7 @@ def test_a_hostile_player_name_is_escaped() -> None:
 
 
 def test_the_menu_by_path_and_the_card_taps_reach_legal_moves(
-    dudab: tuple[TestClient, WebTable],
+    dudab: tuple[DirectClient, WebTable],
 ) -> None:
     client, table = dudab
     state = table.session.state
@@ -514,7 +516,7 @@ def test_a_restart_in_the_middle_resumes_the_saved_game(tmp_path: Path) -> None:
 
 def test_the_server_task_plays_the_bots_at_their_pace() -> None:
     table = _table("foozle", ["Ann"], 2, {"hands": 1, "turn_cap": 20})
-    table.bot_delay = 0.05
+    table.bot_delay = delay = 0.03  # the game takes 0.04 s played without the delay
     with TestClient(make_app(table)) as client:
         token = table.seat_tokens()[0]
         start = time.monotonic()
@@ -528,7 +530,7 @@ def test_the_server_task_plays_the_bots_at_their_pace() -> None:
                 time.sleep(0.01)
         assert table.session.state.is_over()
     bot_moves = sum(1 for _ in table.session.state.moves)
-    assert time.monotonic() - start >= 0.05 * min(bot_moves, 10) / 2
+    assert time.monotonic() - start >= delay * min(bot_moves, 10) / 2
 
 
 # --- live updates over a real server ----------------------------------------------------------
