@@ -16,6 +16,7 @@ so they are fuzzed up to that refusal (what they read is fuzzed through the othe
 
 from __future__ import annotations
 
+import functools
 import os
 import shlex
 import shutil
@@ -57,6 +58,7 @@ def _commands() -> list[tuple[str, ...]]:
     return found
 
 
+@functools.cache
 def _command(path: tuple[str, ...]) -> click.Command:
     command: click.Command = cli
     with click.Context(cli) as ctx:
@@ -106,6 +108,7 @@ WORDS = [
 ]
 
 
+@functools.cache
 def _text() -> st.SearchStrategy[str]:
     # no NUL: a command line cannot hold one (argv is C strings); files can, and do below
     anything = st.text(st.characters(exclude_characters="\x00"), max_size=12)
@@ -241,6 +244,23 @@ BY_TYPE: dict[str, list[str]] = {
 }
 
 
+# The strategies of a parameter, made once (the same strategy draws the same values; making
+# one anew at every draw, lists of long words validated each time, cost as much as drawing)
+_MADE: dict[tuple[str, int, bool], tuple[dict[str, str], st.SearchStrategy[str]]] = {}
+
+
+def _made(
+    kind: Callable[[click.Parameter, dict[str, str], bool], st.SearchStrategy[str]],
+    param: click.Parameter,
+    files: dict[str, str],
+    printing: bool,
+) -> st.SearchStrategy[str]:
+    key = (kind.__name__, id(param), printing)  # the params live as long as the cli
+    if key not in _MADE or _MADE[key][0] is not files:
+        _MADE[key] = (files, kind(param, files, printing))
+    return _MADE[key][1]
+
+
 def _benign(
     param: click.Parameter, files: dict[str, str], printing: bool
 ) -> st.SearchStrategy[str]:
@@ -289,8 +309,7 @@ def _argv(draw: st.DrawFn, path: tuple[str, ...], files: dict[str, str]) -> list
 
     def value(param: click.Parameter) -> str:
         hostile = (mode == "any" and draw(st.booleans())) or param is target
-        kind = _hostile if hostile else _benign
-        return draw(kind(param, files, printing))
+        return draw(_made(_hostile if hostile else _benign, param, files, printing))
 
     argv = list(path)
     options: list[list[str]] = [["--jobs", "1"]] if len(params) < len(command.params) else []
