@@ -422,36 +422,50 @@ def make(name: str, options: Mapping[str, Any]) -> Game:
 SCHEMA_VERSION = 3
 
 
-def replay(saved: Mapping[str, Any], upto: int | None = None) -> State:
+def replay(
+    saved: Mapping[str, Any],
+    upto: int | None = None,
+    before: Callable[[State, Move], None] | None = None,
+) -> State:
     """Rebuild a state from a save: the same game, seed and moves (the first `upto`).
 
     A game may have begun asking for forced moves it used to make by itself, which its older
     saves lack (Auntie's turn with nothing but 'stop', since GT-1 asks it): those are made
     as the save is read (Game.unsaved), before each saved move and, for the whole game, after
-    the last; the state's moves then hold them, and its next save is of this schema."""
+    the last; the state's moves then hold them, and its next save is of this schema.
+    `before(state, move)` is told of each move, forced ones too, just before it is played: a
+    reader of the game move by move (a log) replays it once."""
     game = make(saved["game"], saved["options"])
     state = game.new(int(saved["seed"]))
     version = saved.get("schema_version", 1)
     version = version if isinstance(version, int) else SCHEMA_VERSION
 
+    def play(move: Move) -> None:
+        if before is not None:
+            before(state, move)
+        state.play(move)
+
     def fill() -> None:
         while not state.is_over() and game.unsaved(state, version):
-            state.play(state.legal_moves()[0])
+            play(state.legal_moves()[0])
 
     for number, text in enumerate(list(saved["moves"])[:upto], 1):
         fill()
-        play_saved(state, number, text)
+        play_saved(state, number, text, play)
     if upto is None:
         fill()
     return state
 
 
-def play_saved(state: State, number: int, text: str) -> None:
-    """Play move `number` of a save. One that is not legal there is refused without the
-    rule's reason: that names the legal moves of the seat to move, so it would tell whoever
-    reads the error what that seat holds (GT-1, AU-11)."""
+def play_saved(
+    state: State, number: int, text: str, play: Callable[[Move], Any] | None = None
+) -> None:
+    """Play move `number` of a save (with `play`, if given: state.play by default). One that
+    is not legal there is refused without the rule's reason: that names the legal moves of
+    the seat to move, so it would tell whoever reads the error what that seat holds (GT-1,
+    AU-11)."""
     try:
-        state.play(state.parse(text))
+        (play or state.play)(state.parse(text))
     except IllegalMove:
         raise IllegalMove(
             f"its move {number}, {shorten(text)!r}, is not a legal move there"

@@ -337,25 +337,29 @@ def _hands(state: State) -> bool:
 def since_last_turn(record: Mapping[str, Any], seats: Sequence[int]) -> dict[int, list[str]]:
     """For each seat, what only it saw since its last decision (a resumed game tells it at
     the seat's next turn, as an unbroken one would)."""
-    state = engine.replay(record, upto=0)
     told: dict[int, list[str]] = {seat: [] for seat in seats}
+    humans = sum(seat.get("kind") == HUMAN for seat in record["seats"])
+    read = 0  # how much of the log is read
 
-    def keep(events: Iterable[Event]) -> None:
-        for event in events:
+    def keep(state: State) -> None:
+        """The log's events since it was last read (the deal, then each move's)."""
+        nonlocal read
+        for event in state.log[read:]:
             if event.seats is not None and event.text != event.public:
                 for seat in event.seats & told.keys():
                     told[seat].append(event.text)
+        read = len(state.log)
 
-    keep(state.log)  # the deal
-    humans = sum(seat.get("kind") == HUMAN for seat in record["seats"])
-    for move in engine.replay(record).moves:
+    def before(state: State, move: Move) -> None:
+        keep(state)
         mover = state.to_move()
         # a seat's screen came up at its decisions; not at a reaction, which the one screen
         # asks of the whole table at once (a claimer sees a line again: no harm)
         asked = is_asked(state, mover, state.legal_moves(), humans, humans >= 2)
         if mover in told and asked and state.reaction() is None:
             told[mover] = []
-        keep(state.play(move))
+
+    keep(engine.replay(record, before=before))
     return told
 
 
@@ -375,17 +379,18 @@ def narrate(record: Mapping[str, Any], seat: int | None = None) -> list[str]:
     log, since a move can name a hidden card (`give 4 to Bob`), and not while one of its
     events is covered (GT-1: `play green-3-hide on 1` of a Dudab column gone out of sight)."""
     seats = [s["name"] for s in record["seats"]]
-    moves = engine.replay(record).moves  # with any forced moves an old save lacks
-    state = engine.replay(record, upto=0)
-    dealt = len(state.log)
+    # each move as it is played (its mover, its text, where its events begin in the log)
+    starts: list[tuple[int | None, Move, int]] = []
+    state = engine.replay(
+        record, before=lambda s, move: starts.append((s.to_move(), move, len(s.log)))
+    )
+    bounds = [start for _, _, start in starts] + [len(state.log)]  # move n's: n-1 to n
+    dealt = bounds[0]
     played: list[tuple[str, str, int, int]] = []  # heading, the mover's text, its events
-    for number, move in enumerate(moves, 1):
-        mover = state.to_move()
-        start = len(state.log)
-        state.play(move)
+    for number, (mover, move, start) in enumerate(starts, 1):
         who = seats[mover] if mover is not None else "?"
         shown = f": {move.text()}" if seat is not None and mover == seat else ""
-        played.append((f"{number}. {who}", shown, start, len(state.log)))
+        played.append((f"{number}. {who}", shown, start, bounds[number]))
     # Read from the log as it ends, not as each move told it: a later move may cover an
     # event told earlier (GT-1: Dudab's plays of a column taken to an own pile).
     log = state.log
