@@ -12,7 +12,7 @@ import pytest
 
 from ezkit.games import engine
 from ezkit.games.session import is_asked
-from ezkit.games.table import HUMAN, Seat, Session, narrate, since_last_turn
+from ezkit.games.table import HUMAN, Seat, Session, log_lines, narrate, since_last_turn
 
 GAMES = [
     ("auntie", 3, {}),
@@ -23,30 +23,15 @@ GAMES = [
 
 
 def narrate_by_hand(record: dict[str, Any], seat: int | None) -> list[str]:
-    """narrate() as it was: the moves read off one replay, then played from the start."""
-    seats = [s["name"] for s in record["seats"]]
+    """narrate() as it was: the moves read off one replay, then played from the start, each
+    one's mover and the log's length before it noted (its lines are table.log_lines')."""
     moves = engine.replay(record).moves
     state = engine.replay(record, upto=0)
-    dealt = len(state.log)
-    played = []
-    for number, move in enumerate(moves, 1):
-        mover = state.to_move()
-        start = len(state.log)
+    starts = []
+    for move in moves:
+        starts.append((state.to_move(), move, len(state.log)))
         state.play(move)
-        who = seats[mover] if mover is not None else "?"
-        shown = f": {move.text()}" if seat is not None and mover == seat else ""
-        played.append((f"{number}. {who}", shown, start, len(state.log)))
-    log, over = state.log, state.is_over()
-    lines = [f"{state.game.title}: {', '.join(seats)}"]
-    lines += [t for e in log[:dealt] if (t := e.logged_for(seat, over)) is not None]
-    for heading, shown, start, end in played:
-        told = log[start:end]
-        covered = not over and any(e.covered is not None for e in told)
-        lines.append(heading if covered else heading + shown)
-        lines += [f"   {t}" for e in told if (t := e.logged_for(seat, over)) is not None]
-    if over:
-        lines.append(f"Seed {state.seed}: the same seed and moves replay this game exactly.")
-    return lines
+    return log_lines(state, starts, [s["name"] for s in record["seats"]], seat)
 
 
 def since_by_hand(record: dict[str, Any], seats: list[int]) -> dict[int, list[str]]:

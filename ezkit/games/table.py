@@ -384,23 +384,28 @@ def narrate(record: Mapping[str, Any], seat: int | None = None) -> list[str]:
     state = engine.replay(
         record, before=lambda s, move: starts.append((s.to_move(), move, len(s.log)))
     )
+    return log_lines(state, starts, seats, seat)
+
+
+def log_lines(
+    state: State, starts: Sequence[tuple[int | None, Move, int]], seats: list[str], seat: int | None
+) -> list[str]:
+    """narrate's lines from the game played to its end (`state`) and, for each move, its
+    mover, the move and where its events begin in the log."""
     bounds = [start for _, _, start in starts] + [len(state.log)]  # move n's: n-1 to n
-    dealt = bounds[0]
-    played: list[tuple[str, str, int, int]] = []  # heading, the mover's text, its events
-    for number, (mover, move, start) in enumerate(starts, 1):
-        who = seats[mover] if mover is not None else "?"
-        shown = f": {move.text()}" if seat is not None and mover == seat else ""
-        played.append((f"{number}. {who}", shown, start, bounds[number]))
     # Read from the log as it ends, not as each move told it: a later move may cover an
     # event told earlier (GT-1: Dudab's plays of a column taken to an own pile).
     log = state.log
     over = state.is_over()  # GT-1: covered cards stay covered in a log until the end
     lines = [f"{state.game.title}: {', '.join(seats)}"]
-    lines += [t for e in log[:dealt] if (t := e.logged_for(seat, over)) is not None]
-    for heading, shown, start, end in played:
-        told = log[start:end]
+    lines += [t for e in log[: bounds[0]] if (t := e.logged_for(seat, over)) is not None]
+    for number, (mover, move, start) in enumerate(starts, 1):
+        told = log[start : bounds[number]]
+        heading = f"{number}. {seats[mover] if mover is not None else '?'}"
         covered = not over and any(e.covered is not None for e in told)
-        lines.append(heading if covered else heading + shown)
+        if seat is not None and mover == seat and not covered:
+            heading += f": {move.text()}"
+        lines.append(heading)
         lines += [f"   {t}" for e in told if (t := e.logged_for(seat, over)) is not None]
     if over:  # GT-1: the seed, secret while the game is on, replays it now
         lines.append(f"Seed {state.seed}: the same seed and moves replay this game exactly.")
