@@ -27,7 +27,7 @@ UV_FROM_PIP := \
 	$${PIP_FIND_LINKS:+UV_FIND_LINKS="$$PIP_FIND_LINKS"} \
 	$${PIP_CONSTRAINT:+UV_CONSTRAINT="$$PIP_CONSTRAINT"}
 PIP_INSTALL := { $(BIN)/python -m pip --version >/dev/null 2>&1 || \
-	  $(BIN)/python -m ensurepip --quiet; } && \
+	  $(BIN)/python -m ensurepip >/dev/null; } && \
 	$(BIN)/python -m pip install --quiet --upgrade pip && \
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 $(STAMP): pyproject.toml | $(BIN)/python
